@@ -1,0 +1,456 @@
+"""A league as entered (settings, events, results) and its standings, for every system.
+
+This is the one entry point the edges call: they build a :class:`League` from whatever they read
+and get :class:`Standings` (or :class:`~xlrally.errors.LeagueProblems` listing every problem).
+Everything is recomputed from the raw results each time, so changing the point structure
+changes every event's points.
+
+>>> league = League(
+...     Settings("rally"),
+...     events=(Event("Dec 2025", rounds=4), Event("May 2026", rounds=5)),
+...     results=(
+...         Result("Dec 2025", "Bobby", points=3),
+...         Result("May 2026", "José", points=2, byes=1, games=4),
+...         Result("May 2026", "Bobby", points=1, games=5),
+...     ),
+... )
+>>> table = compute_standings(league)
+>>> table.rule
+'All 2 events count'
+>>> [(row.rank_label, row.player, row.total) for row in table.rows]
+[('1', 'Bobby', 104), ('2', 'José', 54)]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from xlrally import dippouch, poker, rally
+from xlrally.errors import LeagueProblems, Origin, Problem, ScoringError
+from xlrally.numeric import show, whole
+from xlrally.players import Roster, likely_duplicates
+from xlrally.standings import Entry, Score, Standing, best_n, rank_entries
+
+SYSTEMS: dict[str, str] = {
+    "rally": "Rapidplay Rally",
+    "absolute": "Absolute Points",
+    "reverse": "Relative Reverse Order",
+    "neau": "Neau's formula",
+    "dippouch": "Dip Pouch Tournament Rating",
+}
+"""System keys (as written in a workbook's Settings) and their names."""
+
+RANKED_SYSTEMS = frozenset({"absolute", "reverse", "neau", "dippouch"})
+"""Systems whose results are finishing positions (ranks)."""
+
+MAX_NAME_LENGTH = 255
+"""Longer player or event names are refused: they are pasted data, not names."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a league is scored. ``best_x`` None: all events count (rally: the seed's formula)."""
+
+    system: str
+    league: str = ""
+    season: str = ""
+    best_x: int | None = None
+    events_cap: int = rally.DEFAULT_EVENTS_CAP
+    structure: poker.PointStructure = field(default_factory=poker.PointStructure)
+    tie_breaks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of the season. ``players`` is the field size when not every player is listed."""
+
+    name: str
+    date: dt.date | None = None
+    rounds: object = None
+    buy_in: object = None
+    world_championship: bool = False
+    players: object = None
+    pending: bool = False
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's result in one event; which fields matter depends on the system."""
+
+    event: str
+    player: str
+    points: object = None
+    games: object = None
+    byes: object = None
+    rank: object = None
+    buy_in: object = None
+    total: object = None
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class League:
+    """Everything entered for a league. ``aliases`` maps another spelling to a player's name."""
+
+    settings: Settings
+    events: tuple[Event, ...]
+    results: tuple[Result, ...]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventStatus:
+    """An event as the standings see it; ``status`` is one of :data:`STATUSES`."""
+
+    name: str
+    date: dt.date | None
+    status: str
+
+    @property
+    def held(self) -> bool:
+        """True if the event was scored."""
+        return self.status == "ranked"
+
+
+STATUSES = ("ranked", "pending", "not ranked", "no results", "later")
+"""ranked: scored; pending: marked pending; not ranked: results without ranks yet;
+no results: nothing entered yet; later: dated after the as-of date."""
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of a league, with everything needed to show the working."""
+
+    settings: Settings
+    events: tuple[EventStatus, ...]
+    rows: tuple[Standing, ...]
+    counted_per_player: int | None
+    rule: str
+    warnings: tuple[str, ...] = ()
+    history: Mapping[str, tuple[dippouch.RatingStep, ...]] = field(default_factory=dict)
+    as_of: dt.date | None = None
+
+    @property
+    def system(self) -> str:
+        """The system key, e.g. ``"rally"``."""
+        return self.settings.system
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """Names of the events that were scored, in order."""
+        return tuple(e.name for e in self.events if e.held)
+
+
+def _order(events: tuple[Event, ...]) -> list[Event]:
+    """Date order; the same date or no date keeps the order given (undated events last)."""
+    return sorted(events, key=lambda e: (e.date is None, e.date or dt.date.min))
+
+
+class _Collector:
+    """Gathers problems so that all of them are reported at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(
+        self,
+        message: str,
+        *,
+        event: str | None = None,
+        player: str | None = None,
+        field: str | None = None,
+        origin: Origin | None = None,
+    ) -> None:
+        self.problems.append(Problem(message, event, player, field, origin))
+
+    def result(self, result: Result, message: str, field: str | None) -> None:
+        self.add(
+            message, event=result.event, player=result.player, field=field, origin=result.origin
+        )
+
+
+def _check_event(event: Event, system: str, problems: _Collector) -> None:
+    def fail(message: str, field_name: str) -> None:
+        problems.add(message, event=event.name, field=field_name, origin=event.origin)
+
+    if len(event.name) > MAX_NAME_LENGTH:
+        fail(f"event name is {len(event.name)} characters long; at most {MAX_NAME_LENGTH}", "event")
+    checks: list[tuple[str, object, int]] = [("players", event.players, 1)]
+    if system == "rally":
+        if event.rounds is None and not event.pending:
+            fail("rounds is missing: a rally event needs its number of rounds", "rounds")
+        checks.append(("rounds", event.rounds, 1))
+    elif system == "dippouch":
+        checks.append(("rounds", event.rounds, 1))
+        if event.date is None:
+            fail("date is missing: Dip Pouch ratings take events in date order", "date")
+    for name, value, minimum in checks:
+        if value is not None:
+            try:
+                whole(value, name, minimum=minimum)
+            except ScoringError as error:
+                fail(error.message, name)
+    if system == "neau" and event.buy_in is not None:
+        try:
+            poker.score_neau(1, event.buy_in, None, 1)
+        except ScoringError as error:
+            fail(error.message, "buy-in")
+
+
+def _check_ranks(
+    system: str, results: list[Result], ranks: list[int], field_size: int, problems: _Collector
+) -> None:
+    """Ranks must be distinct (Dip Pouch: ties share the better place, 1, 2, 2, 4) and, when
+    every player is listed, must not skip a place."""
+    first_at: dict[int, Result] = {}
+    for result, rank in zip(results, ranks, strict=True):
+        if rank in first_at and system != "dippouch":
+            message = (
+                f"rank {rank} is given twice ({first_at[rank].player} and {result.player}); "
+                f"{SYSTEMS[system]} needs distinct ranks"
+            )
+            problems.result(result, message, "rank")
+        first_at.setdefault(rank, result)
+    counts = {rank: ranks.count(rank) for rank in first_at}
+    for rank, count in counts.items():
+        hidden = [r for r in range(rank + 1, rank + count) if r in first_at]
+        if system == "dippouch" and hidden:
+            message = (
+                f"rank {hidden[0]} cannot follow {count} players tied at {rank} "
+                f"(ties share the better place: 1, 2, 2, 4)"
+            )
+            problems.result(first_at[hidden[0]], message, "rank")
+    if field_size == len(results):
+        expected = 1
+        for rank in sorted(counts):
+            if rank != expected:
+                message = (
+                    f"ranks skip place {expected}: ranks must run 1..{field_size} "
+                    f"(or give the event's Players when not everyone is listed)"
+                )
+                problems.result(first_at[rank], message, "rank")
+                break
+            expected = rank + counts[rank]
+
+
+def _score(settings: Settings, event: Event, result: Result, field_size: int) -> tuple[float, str]:
+    """Score one result under the league's system (not Dip Pouch); raises ScoringError."""
+    system = settings.system
+    if system == "rally":
+        s = rally.score_event(result.points, event.rounds, result.byes, result.games)
+        return s.score, s.explain
+    if result.rank is None:
+        raise ScoringError("rank is missing", "rank")
+    if system == "absolute":
+        p = poker.score_absolute(result.rank, field_size, settings.structure)
+        return p.total, p.explain
+    if system == "reverse":
+        p = poker.score_reverse(result.rank, field_size, settings.structure)
+        return p.total, p.explain
+    buy_in = result.buy_in if result.buy_in is not None else event.buy_in
+    if buy_in is None:
+        raise ScoringError("buy-in is missing (give it on the event or the result)", "buy-in")
+    n = poker.score_neau(field_size, buy_in, result.total, result.rank)
+    return n.points, n.explain
+
+
+def compute_standings(league: League, as_of: dt.date | None = None) -> Standings:
+    """Score every held event and rank the players. Raises LeagueProblems listing every problem.
+
+    ``as_of``: only events dated on or before it count (undated events always count).
+    """
+    settings = league.settings
+    system = settings.system
+    problems = _Collector()
+    if system not in SYSTEMS:
+        known = ", ".join(SYSTEMS)
+        raise LeagueProblems(
+            [Problem(f"unknown system {system!r}: use one of {known}", field="system")]
+        )
+    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+
+    events: dict[str, Event] = {}
+    for event in league.events:
+        _check_event(event, system, problems)
+        k = _k(event.name)
+        if k in events:
+            problems.add(
+                f"event {event.name!r} is listed twice",
+                event=event.name,
+                field="event",
+                origin=event.origin,
+            )
+        events.setdefault(k, event)
+
+    by_event: dict[str, list[Result]] = {k: [] for k in events}
+    seen: dict[tuple[str, str], Result] = {}
+    display: dict[str, str] = {}
+    for result in league.results:
+        ek = _k(result.event)
+        name = result.player
+        if ek not in events:
+            problems.result(result, f"event {result.event!r} is not in the Events sheet", "event")
+            continue
+        if not name.strip():
+            problems.result(result, "player name is missing", "player")
+            continue
+        if len(name) > MAX_NAME_LENGTH:
+            message = f"player name is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+            problems.result(result, message, "player")
+            continue
+        pk = roster.resolve(name)
+        if (ek, pk) in seen:
+            message = f"{roster.display(name)!r} has two results in {events[ek].name!r}"
+            problems.result(result, message, "player")
+            continue
+        seen[(ek, pk)] = result
+        display.setdefault(pk, roster.display(name))
+        by_event[ek].append(result)
+
+    statuses: list[EventStatus] = []
+    scores: dict[str, list[Score]] = {}
+    dip_events: list[dippouch.DipEvent] = []
+    notes: list[str] = []
+    for event in _order(league.events):
+        ek = _k(event.name)
+        if events.get(ek) is not event:
+            continue  # a duplicate, already reported
+        results = by_event[ek]
+        status = _status(event, results, system, as_of)
+        statuses.append(EventStatus(event.name, event.date, status))
+        if status == "not ranked":
+            notes.append(f"{event.name}: results have no ranks yet, so the event is not scored")
+        if status != "ranked":
+            continue
+        field_size = len(results)
+        if event.players is not None:
+            try:
+                field_size = whole(event.players, "players", minimum=1)
+            except ScoringError:
+                continue  # reported by _check_event
+            if field_size < len(results):
+                problems.add(
+                    f"players ({field_size}) is less than the {len(results)} results listed",
+                    event=event.name,
+                    field="players",
+                    origin=event.origin,
+                )
+                continue
+        _score_event(settings, event, results, field_size, roster, scores, dip_events, problems)
+
+    if problems.problems:
+        raise LeagueProblems(problems.problems)
+
+    held = [s.name for s in statuses if s.held]
+    history: dict[str, tuple[dippouch.RatingStep, ...]] = {}
+    entries: list[Entry] = []
+    if system == "dippouch":
+        counted_per_player = None
+        for pk, steps in dippouch.rating_history(dip_events).items():
+            player = display[pk]
+            history[player] = steps
+            rated = tuple(
+                Score(s.event, s.percentile, s.explain, eligible=s.value > 0) for s in steps
+            )
+            counted = frozenset(s.event for s in rated if s.eligible)
+            entries.append(Entry(player, steps[-1].after, rated, counted))
+        rule = (
+            f"Dip Pouch rating: everyone starts at {show(dippouch.START_RATING)}; each event moves "
+            "a rating towards the percentile by the event's value in %"
+        )
+    else:
+        counted_per_player = _counted_per_player(settings, len(held))
+        for pk, player_scores in scores.items():
+            chosen = best_n(player_scores, counted_per_player)
+            entries.append(
+                Entry(
+                    display[pk],
+                    sum(s.value for s in chosen),
+                    tuple(player_scores),
+                    frozenset(s.event for s in chosen),
+                )
+            )
+        rule = _rule(settings, counted_per_player, len(held))
+    rows = rank_entries(entries, settings.tie_breaks, held)
+    warnings = tuple(notes) + tuple(
+        f"{a!r} and {b!r} look like the same player; add an alias in the Players sheet if they are"
+        for a, b in likely_duplicates(display.values())
+    )
+    return Standings(
+        settings, tuple(statuses), rows, counted_per_player, rule, warnings, history, as_of
+    )
+
+
+def _k(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _status(event: Event, results: list[Result], system: str, as_of: dt.date | None) -> str:
+    if as_of is not None and event.date is not None and event.date > as_of:
+        return "later"
+    if event.pending:
+        return "pending"
+    if not results:
+        return "no results"
+    if system in RANKED_SYSTEMS and all(r.rank is None for r in results):
+        return "not ranked"
+    return "ranked"
+
+
+def _score_event(
+    settings: Settings,
+    event: Event,
+    results: list[Result],
+    field_size: int,
+    roster: Roster,
+    scores: dict[str, list[Score]],
+    dip_events: list[dippouch.DipEvent],
+    problems: _Collector,
+) -> None:
+    system = settings.system
+    ranks: list[int] = []
+    ranked: list[Result] = []
+    placements: dict[str, int] = {}
+    for result in results:
+        pk = roster.resolve(result.player)
+        try:
+            if system == "dippouch":
+                if result.rank is None:
+                    raise ScoringError("rank is missing", "rank")
+                dippouch.percentile(result.rank, field_size)
+                placements[pk] = whole(result.rank, "rank")
+            else:
+                value, explain = _score(settings, event, result, field_size)
+                scores.setdefault(pk, []).append(Score(event.name, value, explain))
+            if system in RANKED_SYSTEMS:
+                ranks.append(whole(result.rank, "rank"))
+                ranked.append(result)
+        except ScoringError as error:
+            problems.result(result, error.message, error.field)
+    if system in RANKED_SYSTEMS and len(ranked) == len(results):
+        _check_ranks(system, ranked, ranks, field_size, problems)
+    if system == "dippouch" and event.date is not None:
+        rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
+        dip_events.append(
+            dippouch.DipEvent(
+                event.name, event.date, field_size, rounds, event.world_championship, placements
+            )
+        )
+
+
+def _counted_per_player(settings: Settings, held: int) -> int | None:
+    if settings.best_x is not None:
+        return settings.best_x
+    if settings.system == "rally":
+        return rally.events_counted(held, settings.events_cap)
+    return None
+
+
+def _rule(settings: Settings, counted: int | None, held: int) -> str:
+    events = f"{held} event" + ("" if held == 1 else "s")
+    if counted is None or counted >= held:
+        return "The one event counts" if held == 1 else f"All {events} count"
+    return f"Best {counted} of {events} count"

@@ -1,0 +1,60 @@
+"""Small helpers shared by the scoring modules: checked whole numbers and display formatting."""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+from xlrally.errors import ScoringError
+
+
+def whole(value: object, field: str, *, minimum: int = 0) -> int:
+    """Return ``value`` as an int if it is a whole number >= ``minimum`` (Excel sends 4.0 for 4).
+
+    >>> whole(4.0, "rounds")
+    4
+    >>> whole(2.5, "rounds")
+    Traceback (most recent call last):
+    ...
+    xlrally.errors.ScoringError: rounds must be a whole number, not 2.5
+    """
+    number = real(value, field)
+    if not float(number).is_integer():
+        raise ScoringError(f"{field} must be a whole number, not {show(number)}", field)
+    result = int(number)
+    if result < minimum:
+        if minimum == 0:
+            raise ScoringError(f"{field} must not be negative ({result})", field)
+        raise ScoringError(f"{field} must be at least {minimum}, not {result}", field)
+    return result
+
+
+def real(value: object, field: str) -> float | int:
+    """Return ``value`` if it is a finite number (bool is not a number here)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ScoringError(f"{field} must be a number, not {value!r}", field)
+    if not math.isfinite(float(value)):
+        raise ScoringError(f"{field} must be a finite number, not {value!r}", field)
+    return value  # type: ignore[return-value]
+
+
+def non_negative(value: object, field: str) -> float | int:
+    """Return ``value`` if it is a finite number >= 0."""
+    number = real(value, field)
+    if number < 0:
+        raise ScoringError(f"{field} must not be negative ({show(number)})", field)
+    return number
+
+
+def show(value: float, places: int = 2) -> str:
+    """Format a number for people: whole numbers bare, others rounded to ``places`` decimals.
+
+    >>> show(4.0), show(1.5), show(7.0710678), show(60.019), show(-0.0)
+    ('4', '1.5', '7.07', '60.02', '0')
+    """
+    rounded = round(float(value), places)
+    if rounded == 0:
+        return "0"
+    if rounded.is_integer():
+        return str(int(rounded))
+    return f"{rounded:.{places}f}".rstrip("0").rstrip(".")

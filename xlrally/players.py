@@ -1,0 +1,76 @@
+"""Player identity: which spellings are one player, and which look like one but are not merged.
+
+* Names match after trimming, collapsing inner spaces and case-folding (``" john  SMITH"`` is
+  ``"John Smith"``).
+* An alias table maps other spellings to one player (``"Jon Smith" -> "John Smith"``).
+* Likely duplicates are reported as warnings and never merged: names equal but for accents and
+  punctuation (``José`` / ``Jose``, ``O'Neil`` / ``ONeil``), or with the same surname and
+  matching first initial where one side gives only the initial (``J Smith`` / ``John Smith``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+
+
+def key(name: str) -> str:
+    """The matching key of a name: trimmed, inner spaces collapsed, case-folded.
+
+    >>> key("  John   SMITH ") == key("john smith")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def tidy(name: str) -> str:
+    """A name as shown: trimmed with inner spaces collapsed."""
+    return " ".join(name.split())
+
+
+def _loose(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", key(name))
+    return "".join(c for c in decomposed if c.isalnum() or c == " ").strip()
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Canonical players and their aliases: alias key -> canonical display name."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def resolve(self, name: str) -> str:
+        """The key of the player this spelling means (after aliases)."""
+        k = key(name)
+        return key(self.aliases.get(k, name))
+
+    def display(self, name: str) -> str:
+        """The name to show for this spelling: the canonical one if it is an alias."""
+        return tidy(self.aliases.get(key(name), name))
+
+
+def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of distinct players whose names look like the same person (never merged).
+
+    >>> likely_duplicates(["J Smith", "John Smith", "Jane Doe", "José Silva", "Jose Silva"])
+    [('J Smith', 'John Smith'), ('José Silva', 'Jose Silva')]
+    """
+    distinct = list(dict.fromkeys(tidy(n) for n in names))
+    pairs = []
+    for a, b in combinations(distinct, 2):
+        if key(a) == key(b):
+            continue
+        if _loose(a) == _loose(b) or _initial_match(a, b):
+            pairs.append((a, b))
+    return pairs
+
+
+def _initial_match(a: str, b: str) -> bool:
+    wa, wb = _loose(a).split(), _loose(b).split()
+    if len(wa) < 2 or len(wb) < 2 or wa[-1] != wb[-1]:
+        return False
+    fa, fb = wa[0], wb[0]
+    one_is_initial = len(fa) == 1 or len(fb) == 1
+    return one_is_initial and fa[0] == fb[0]
