@@ -172,7 +172,10 @@ class _Collector:
         )
 
 
-def _check_event(event: Event, system: str, problems: _Collector) -> None:
+def _check_event(event: Event, system: str, problems: _Collector) -> bool:
+    """Report what is wrong with an event's own fields; True if nothing is."""
+    before = len(problems.problems)
+
     def fail(message: str, field_name: str) -> None:
         problems.add(message, event=event.name, field=field_name, origin=event.origin)
 
@@ -198,6 +201,7 @@ def _check_event(event: Event, system: str, problems: _Collector) -> None:
             poker.score_neau(1, event.buy_in, None, 1)
         except ScoringError as error:
             fail(error.message, "buy-in")
+    return len(problems.problems) == before
 
 
 def _check_ranks(
@@ -214,6 +218,7 @@ def _check_ranks(
             )
             problems.result(result, message, "rank")
         first_at.setdefault(rank, result)
+    before = len(problems.problems)
     counts = {rank: ranks.count(rank) for rank in first_at}
     for rank, count in counts.items():
         hidden = [r for r in range(rank + 1, rank + count) if r in first_at]
@@ -223,7 +228,7 @@ def _check_ranks(
                 f"(ties share the better place: 1, 2, 2, 4)"
             )
             problems.result(first_at[hidden[0]], message, "rank")
-    if field_size == len(results):
+    if field_size == len(results) and len(problems.problems) == before:
         expected = 1
         for rank in sorted(counts):
             if rank != expected:
@@ -273,9 +278,11 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
     roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
 
     events: dict[str, Event] = {}
+    faulty: set[str] = set()
     for event in league.events:
-        _check_event(event, system, problems)
         k = _k(event.name)
+        if not _check_event(event, system, problems):
+            faulty.add(k)
         if k in events:
             problems.add(
                 f"event {event.name!r} is listed twice",
@@ -303,7 +310,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
             continue
         pk = roster.resolve(name)
         if (ek, pk) in seen:
-            message = f"{roster.display(name)!r} has two results in {events[ek].name!r}"
+            message = f"{display[pk]!r} has two results in {events[ek].name!r}"
             problems.result(result, message, "player")
             continue
         seen[(ek, pk)] = result
@@ -323,14 +330,11 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         statuses.append(EventStatus(event.name, event.date, status))
         if status == "not ranked":
             notes.append(f"{event.name}: results have no ranks yet, so the event is not scored")
-        if status != "ranked":
+        if status != "ranked" or ek in faulty:
             continue
         field_size = len(results)
         if event.players is not None:
-            try:
-                field_size = whole(event.players, "players", minimum=1)
-            except ScoringError:
-                continue  # reported by _check_event
+            field_size = whole(event.players, "players", minimum=1)
             if field_size < len(results):
                 problems.add(
                     f"players ({field_size}) is less than the {len(results)} results listed",
@@ -429,7 +433,10 @@ def _score_event(
                 ranks.append(whole(result.rank, "rank"))
                 ranked.append(result)
         except ScoringError as error:
-            problems.result(result, error.message, error.field)
+            message = error.message
+            if error.field == "rank" and event.players is None and "players" in message:
+                message += " (the results listed; give the event's Players if more played)"
+            problems.result(result, message, error.field)
     if system in RANKED_SYSTEMS and len(ranked) == len(results):
         _check_ranks(system, ranked, ranks, field_size, problems)
     if system == "dippouch" and event.date is not None:
