@@ -31,6 +31,7 @@ from xlrally import dippouch, poker, rally
 from xlrally.errors import LeagueProblems, Origin, Problem, ScoringError
 from xlrally.numeric import show, whole
 from xlrally.players import Roster, likely_duplicates
+from xlrally.players import key as _k
 from xlrally.standings import Entry, Score, Standing, best_n, rank_entries
 
 SYSTEMS: dict[str, str] = {
@@ -241,25 +242,26 @@ def _check_ranks(
             expected = rank + counts[rank]
 
 
-def _score(settings: Settings, event: Event, result: Result, field_size: int) -> tuple[float, str]:
+def _score(settings: Settings, event: Event, result: Result, field_size: int) -> Score:
     """Score one result under the league's system (not Dip Pouch); raises ScoringError."""
     system = settings.system
+    working: rally.RallyScore | poker.PokerScore | poker.NeauScore
     if system == "rally":
-        s = rally.score_event(result.points, event.rounds, result.byes, result.games)
-        return s.score, s.explain
+        working = rally.score_event(result.points, event.rounds, result.byes, result.games)
+        return Score(event.name, working.score, working)
     if result.rank is None:
         raise ScoringError("rank is missing", "rank")
     if system == "absolute":
-        p = poker.score_absolute(result.rank, field_size, settings.structure)
-        return p.total, p.explain
+        working = poker.score_absolute(result.rank, field_size, settings.structure)
+        return Score(event.name, working.total, working)
     if system == "reverse":
-        p = poker.score_reverse(result.rank, field_size, settings.structure)
-        return p.total, p.explain
+        working = poker.score_reverse(result.rank, field_size, settings.structure)
+        return Score(event.name, working.total, working)
     buy_in = result.buy_in if result.buy_in is not None else event.buy_in
     if buy_in is None:
         raise ScoringError("buy-in is missing (give it on the event or the result)", "buy-in")
-    n = poker.score_neau(field_size, buy_in, result.total, result.rank)
-    return n.points, n.explain
+    working = poker.score_neau(field_size, buy_in, result.total, result.rank)
+    return Score(event.name, working.points, working)
 
 
 def compute_standings(league: League, as_of: dt.date | None = None) -> Standings:
@@ -292,7 +294,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
             )
         events.setdefault(k, event)
 
-    by_event: dict[str, list[Result]] = {k: [] for k in events}
+    by_event: dict[str, list[tuple[str, Result]]] = {k: [] for k in events}
     seen: dict[tuple[str, str], Result] = {}
     display: dict[str, str] = {}
     for result in league.results:
@@ -314,8 +316,9 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
             problems.result(result, message, "player")
             continue
         seen[(ek, pk)] = result
-        display.setdefault(pk, roster.display(name))
-        by_event[ek].append(result)
+        if pk not in display:
+            display[pk] = roster.display(name)
+        by_event[ek].append((pk, result))
 
     statuses: list[EventStatus] = []
     scores: dict[str, list[Score]] = {}
@@ -325,7 +328,8 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         ek = _k(event.name)
         if events.get(ek) is not event:
             continue  # a duplicate, already reported
-        results = by_event[ek]
+        keyed = by_event[ek]
+        results = [result for _, result in keyed]
         status = _status(event, results, system, as_of)
         statuses.append(EventStatus(event.name, event.date, status))
         if status == "not ranked":
@@ -343,7 +347,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
                     origin=event.origin,
                 )
                 continue
-        _score_event(settings, event, results, field_size, roster, scores, dip_events, problems)
+        _score_event(settings, event, keyed, field_size, scores, dip_events, problems)
 
     if problems.problems:
         raise LeagueProblems(problems.problems)
@@ -356,9 +360,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         for pk, steps in dippouch.rating_history(dip_events).items():
             player = display[pk]
             history[player] = steps
-            rated = tuple(
-                Score(s.event, s.percentile, s.explain, eligible=s.value > 0) for s in steps
-            )
+            rated = tuple(Score(s.event, s.percentile, s, eligible=s.value > 0) for s in steps)
             counted = frozenset(s.event for s in rated if s.eligible)
             entries.append(Entry(player, steps[-1].after, rated, counted))
         rule = (
@@ -388,10 +390,6 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
     )
 
 
-def _k(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _status(event: Event, results: list[Result], system: str, as_of: dt.date | None) -> str:
     if as_of is not None and event.date is not None and event.date > as_of:
         return "later"
@@ -407,9 +405,8 @@ def _status(event: Event, results: list[Result], system: str, as_of: dt.date | N
 def _score_event(
     settings: Settings,
     event: Event,
-    results: list[Result],
+    keyed: list[tuple[str, Result]],
     field_size: int,
-    roster: Roster,
     scores: dict[str, list[Score]],
     dip_events: list[dippouch.DipEvent],
     problems: _Collector,
@@ -418,8 +415,7 @@ def _score_event(
     ranks: list[int] = []
     ranked: list[Result] = []
     placements: dict[str, int] = {}
-    for result in results:
-        pk = roster.resolve(result.player)
+    for pk, result in keyed:
         try:
             if system == "dippouch":
                 if result.rank is None:
@@ -427,8 +423,7 @@ def _score_event(
                 dippouch.percentile(result.rank, field_size)
                 placements[pk] = whole(result.rank, "rank")
             else:
-                value, explain = _score(settings, event, result, field_size)
-                scores.setdefault(pk, []).append(Score(event.name, value, explain))
+                scores.setdefault(pk, []).append(_score(settings, event, result, field_size))
             if system in RANKED_SYSTEMS:
                 ranks.append(whole(result.rank, "rank"))
                 ranked.append(result)
@@ -437,7 +432,7 @@ def _score_event(
             if error.field == "rank" and event.players is None and "players" in message:
                 message += " (the results listed; give the event's Players if more played)"
             problems.result(result, message, error.field)
-    if system in RANKED_SYSTEMS and len(ranked) == len(results):
+    if system in RANKED_SYSTEMS and len(ranked) == len(keyed):
         _check_ranks(system, ranked, ranks, field_size, problems)
     if system == "dippouch" and event.date is not None:
         rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)

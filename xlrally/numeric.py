@@ -18,6 +18,10 @@ def whole(value: object, field: str, *, minimum: int = 0) -> int:
     ...
     xlrally.errors.ScoringError: rounds must be a whole number, not 2.5
     """
+    if type(value) is int and value >= minimum:  # the common cases, checked fast
+        return value
+    if type(value) is float and value.is_integer() and value >= minimum:
+        return int(value)
     number = real(value, field)
     if not float(number).is_integer():
         raise ScoringError(f"{field} must be a whole number, not {show(number)}", field)
@@ -31,6 +35,8 @@ def whole(value: object, field: str, *, minimum: int = 0) -> int:
 
 def real(value: object, field: str) -> float | int:
     """Return ``value`` if it is a finite number (bool is not a number here)."""
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
+        return value
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ScoringError(f"{field} must be a number, not {value!r}", field)
     if not math.isfinite(float(value)):

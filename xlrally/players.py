@@ -13,9 +13,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 
+@lru_cache(maxsize=65536)
 def key(name: str) -> str:
     """The matching key of a name: trimmed, inner spaces collapsed, case-folded.
 
@@ -54,23 +56,32 @@ class Roster:
 def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of distinct players whose names look like the same person (never merged).
 
+    Only names sharing a surname (last word, loosely compared) are compared, so this stays fast
+    for thousands of players.
+
     >>> likely_duplicates(["J Smith", "John Smith", "Jane Doe", "José Silva", "Jose Silva"])
     [('J Smith', 'John Smith'), ('José Silva', 'Jose Silva')]
     """
-    distinct = list(dict.fromkeys(tidy(n) for n in names))
-    pairs = []
-    for a, b in combinations(distinct, 2):
-        if key(a) == key(b):
+    by_surname: dict[str, list[tuple[str, list[str]]]] = {}
+    seen: set[str] = set()
+    for name in names:
+        shown = tidy(name)
+        if key(shown) in seen:
             continue
-        if _loose(a) == _loose(b) or _initial_match(a, b):
-            pairs.append((a, b))
+        seen.add(key(shown))
+        words = _loose(shown).split()
+        by_surname.setdefault(words[-1] if words else "", []).append((shown, words))
+    pairs = []
+    for group in by_surname.values():
+        for (a, wa), (b, wb) in combinations(group, 2):
+            if wa == wb or _initial_match(wa, wb):
+                pairs.append((a, b))
     return pairs
 
 
-def _initial_match(a: str, b: str) -> bool:
-    wa, wb = _loose(a).split(), _loose(b).split()
+def _initial_match(wa: list[str], wb: list[str]) -> bool:
+    """Same surname, and one first name is the other's initial (``j smith`` / ``john smith``)."""
     if len(wa) < 2 or len(wb) < 2 or wa[-1] != wb[-1]:
         return False
     fa, fb = wa[0], wb[0]
-    one_is_initial = len(fa) == 1 or len(fb) == 1
-    return one_is_initial and fa[0] == fb[0]
+    return (len(fa) == 1 or len(fb) == 1) and fa[0] == fb[0]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from xlrally.errors import ScoringError
 from xlrally.numeric import non_negative, real, show, whole
@@ -93,6 +94,7 @@ def _extras(parts: list[str], participating: float, bonus: float, player_count: 
         parts.append(player_count)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def score_absolute(rank: object, players: object, structure: PointStructure) -> PokerScore:
     """Absolute Points for one finish (see the module docstring).
 
@@ -121,6 +123,7 @@ def score_absolute(rank: object, players: object, structure: PointStructure) -> 
     )
 
 
+@lru_cache(maxsize=4096, typed=True)
 def score_reverse(rank: object, players: object, structure: PointStructure) -> PokerScore:
     """Relative Reverse Order for one finish (see the module docstring).
 
@@ -165,6 +168,7 @@ class NeauScore:
         return f"√({a} × {b} × {b} / {c}) / ({self.finish} + 1) = {show(self.points)}"
 
 
+@lru_cache(maxsize=4096, typed=True)
 def score_neau(players: object, buy_in: object, total_expense: object, finish: object) -> NeauScore:
     """Neau's formula, checked: √((a × b) × (b / c)) / (d + 1).
 

@@ -8,8 +8,9 @@ Source: the club's "Rapidplay Rally Standings – 2025-26" rules (seed ``000_01b
 * ``points`` are the points scored in games played; bye points are not part of them.
 * Rounds missed by joining late or leaving early stay in the divisor: only byes leave it.
   (Seed example 3: bye in round 5, left before round 6, 1.5 points: 100 × 1.5 / 5 + 4 = 34.)
-* The score is computed exactly (with fractions) and floored once, so floating point can never
-  move it: 100 × 2 / 3 + 3 = 69.67 gives 69.
+* The score is computed exactly in whole numbers (points are half-point steps, so
+  100 × points / (rounds − byes) = 100 × half_points // (2 × (rounds − byes))) and floored
+  once, so floating point can never move it: 100 × 2 / 3 + 3 = 69.67 gives 69.
 
 >>> event_score(points=3, rounds=4)
 79
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
+from functools import lru_cache
 
 from xlrally.errors import ScoringError
 from xlrally.numeric import non_negative, show, whole
@@ -36,7 +37,7 @@ DEFAULT_EVENTS_CAP = 9
 class RallyScore:
     """One player's score in one event, with the numbers it came from."""
 
-    points: Fraction
+    points: float
     rounds: int
     byes: int
     games: int
@@ -46,16 +47,18 @@ class RallyScore:
     def explain(self) -> str:
         """The working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
         divisor = f"({self.rounds} − {self.byes})" if self.byes else str(self.rounds)
-        return f"100 × {show(float(self.points))} / {divisor} + {self.games} = {self.score}"
+        return f"100 × {show(self.points)} / {divisor} + {self.games} = {self.score}"
 
 
+@lru_cache(maxsize=4096, typed=True)
 def score_event(
     points: object, rounds: object, byes: object = 0, games: object = None
 ) -> RallyScore:
     """Check one result and return its score with the working.
 
     ``games`` defaults to ``rounds − byes`` (the player played every round they were paired in).
-    Raises :class:`ScoringError` naming the field at fault.
+    Raises :class:`ScoringError` naming the field at fault. Results are cached: a season has
+    few distinct (points, rounds, byes, games) combinations and the score is a pure function.
 
     >>> score_event(1.5, 6, byes=1, games=4).explain
     '100 × 1.5 / (6 − 1) + 4 = 34'
@@ -69,18 +72,16 @@ def score_event(
         raise ScoringError(
             f"games ({n_games}) + byes ({n_byes}) must not exceed rounds ({n_rounds})", "games"
         )
-    exact_points = Fraction(non_negative(points, "points"))
-    if (exact_points * 2).denominator != 1:
+    scored = non_negative(points, "points")
+    half_points = scored * 2
+    if not float(half_points).is_integer():
+        raise ScoringError(f"points must be in half-point steps, not {show(scored, 4)}", "points")
+    if scored > n_games:
         raise ScoringError(
-            f"points must be in half-point steps, not {show(float(exact_points), 4)}", "points"
+            f"points ({show(scored)}) must not exceed games played ({n_games})", "points"
         )
-    if exact_points > n_games:
-        raise ScoringError(
-            f"points ({show(float(exact_points))}) must not exceed games played ({n_games})",
-            "points",
-        )
-    exact = 100 * exact_points / (n_rounds - n_byes) + n_games
-    return RallyScore(exact_points, n_rounds, n_byes, n_games, math.floor(exact))
+    score = 100 * int(half_points) // (2 * (n_rounds - n_byes)) + n_games
+    return RallyScore(float(scored), n_rounds, n_byes, n_games, score)
 
 
 def event_score(points: object, rounds: object, byes: object = 0, games: object = None) -> int:

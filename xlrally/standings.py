@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from xlrally.errors import XlrallyError
 
@@ -49,14 +50,29 @@ _PLACES = 9
 """Totals are compared rounded to 9 decimal places, so 0.1 + 0.2 ties with 0.3."""
 
 
+class Working(Protocol):
+    """A scored result that can show its working (RallyScore, PokerScore, RatingStep ...)."""
+
+    @property
+    def explain(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Score:
-    """One player's score in one event. ``eligible`` False: it can never count (e.g. worth 0)."""
+    """One player's score in one event. ``eligible`` False: it can never count (e.g. worth 0).
+
+    ``working`` is the scored result it came from; its text is made only when asked for.
+    """
 
     event: str
     value: float
-    explain: str = ""
+    working: Working | None = None
     eligible: bool = True
+
+    @property
+    def explain(self) -> str:
+        """One line of working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
+        return self.working.explain if self.working is not None else ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""The Standings sheet as a grid of cells: what to write, with how each cell looks.
+
+Pure: both the file writer (:mod:`xlrally.xlsx_writer`) and the live Excel path write this same
+grid, so a synced file and a refreshed open workbook show the same Standings.
+
+Layout: row 1 headers ``Rank, Player, Total (Rating), Events, <one column per event>, Working``;
+one row per player; then a blank row and notes (the rule applied, how to read the marks,
+warnings). Ranks are numbers; a shared rank shows as ``3=`` through its number format, so
+formulas still see 3. Counted scores are bold; dropped ones are grey italic in brackets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlrally.league import Standings
+from xlrally.standings import TIE_BREAKS
+
+SHEET_NAME = "Standings"
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a cell looks: font and number format (None = General)."""
+
+    bold: bool = False
+    italic: bool = False
+    grey: bool = False
+    number_format: str | None = None
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell: a value (text is always written as text, never as a formula) and its look."""
+
+    value: str | float | int | None
+    look: Look = Look()
+
+
+HEADER = Look(bold=True)
+NOTE = Look(italic=True)
+PLAIN = Look()
+
+Row = tuple[Cell, ...]
+
+
+def _formats(decimals: int) -> tuple[str, str]:
+    number = "0" if decimals == 0 else "0." + "0" * decimals
+    return number, f"({number})"
+
+
+def _decimals(standings: Standings) -> int:
+    values = [r.total for r in standings.rows] + [s.value for r in standings.rows for s in r.scores]
+    return 0 if all(float(v).is_integer() for v in values) else 2
+
+
+def standings_grid(standings: Standings) -> tuple[Row, ...]:
+    """The Standings sheet for these standings (see the module docstring)."""
+    decimals = _decimals(standings)
+    number, bracketed = _formats(decimals)
+    counted_look = Look(bold=True, number_format=number)
+    dropped_look = Look(italic=True, grey=True, number_format=bracketed)
+    held = standings.held
+    total_name = "Rating" if standings.system == "dippouch" else "Total"
+    rows: list[Row] = [
+        tuple(Cell(h, HEADER) for h in ("Rank", "Player", total_name, "Events", *held, "Working"))
+    ]
+    for row in standings.rows:
+        cells = [
+            Cell(row.rank, Look(number_format='0"="' if row.tied else "0")),
+            Cell(row.player),
+            Cell(row.total, Look(bold=True, number_format=number)),
+            Cell(row.events),
+        ]
+        working = []
+        by_event = {s.event: s for s in row.scores}
+        for event in held:
+            score = by_event.get(event)
+            if score is None:
+                cells.append(Cell(None))
+                continue
+            counted = event in row.counted
+            cells.append(Cell(score.value, counted_look if counted else dropped_look))
+            mark = "" if counted else " (dropped)"
+            working.append(f"{event}: {score.explain}{mark}")
+        if row.decided_by and row.decided_by != "tied":
+            working.append(f"tie with the row above broken by {row.decided_by}")
+        cells.append(Cell("; ".join(working)))
+        rows.append(tuple(cells))
+    rows.append(())
+    for line in notes(standings):
+        rows.append((Cell(line, NOTE),))
+    return tuple(rows)
+
+
+def notes(standings: Standings) -> list[str]:
+    """The lines under the table: title, rule, marks, events not scored, warnings."""
+    settings = standings.settings
+    title = " ".join(part for part in (settings.league, settings.season) if part)
+    lines = [f"{title}: {standings.rule}" if title else standings.rule]
+    if standings.system == "dippouch":
+        lines.append(
+            "Event columns show the percentile; bold events moved the rating, "
+            "(bracketed) ones are worth 0 (before 2001)."
+        )
+    else:
+        lines.append("Bold scores count towards the total; (bracketed) scores are dropped.")
+    if any(r.decided_by not in (None, "tied") for r in standings.rows):
+        tie_breaks = ", ".join(TIE_BREAKS[t] for t in settings.tie_breaks)
+        lines.append(f"Equal totals are separated by: {tie_breaks}.")
+    for event in standings.events:
+        if not event.held:
+            lines.append(f"Not scored: {event.name} ({event.status}).")
+    if standings.as_of is not None:
+        lines.append(f"As of {standings.as_of.isoformat()}.")
+    lines.extend(f"Warning: {w}" for w in standings.warnings)
+    return lines

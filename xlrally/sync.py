@@ -1,0 +1,82 @@
+"""One workbook file in, its standings out: the file path used by the command line.
+
+Each function here translates between a workbook file and the core, and returns or raises
+errors in the user's words (``file: Sheet!Cell: problem``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlrally.errors import LeagueProblems, XlrallyError
+from xlrally.grid import standings_grid
+from xlrally.league import Standings, compute_standings
+from xlrally.sheets import read_league
+from xlrally.xlsx_reader import FileSheets
+from xlrally.xlsx_writer import write_standings
+
+
+class FileProblems(XlrallyError):
+    """Every problem of one file, each line ``file: Sheet!Cell: problem``."""
+
+    def __init__(self, path: Path, lines: list[str]) -> None:
+        self.path = path
+        self.lines = lines
+        super().__init__("\n".join(f"{path}: {line}" for line in lines))
+
+
+def _problems(path: Path, error: XlrallyError) -> FileProblems:
+    if isinstance(error, FileProblems):
+        return error
+    if isinstance(error, LeagueProblems):
+        return FileProblems(path, [str(p) for p in error.problems])
+    return FileProblems(path, [str(error)])
+
+
+def read_standings(path: str | Path, as_of: dt.date | None = None) -> Standings:
+    """Read a workbook file and compute its standings. Raises FileProblems."""
+    path = Path(path)
+    try:
+        with FileSheets(path) as source:
+            league = read_league(source)
+        return compute_standings(league, as_of)
+    except XlrallyError as error:
+        raise _problems(path, error) from None
+
+
+@dataclass(frozen=True)
+class SyncOutcome:
+    """What syncing one file did, for the batch summary."""
+
+    path: Path
+    system: str = ""
+    players: int = 0
+    events: int = 0
+    result: str = "failed"  # "written", "unchanged" or "failed"
+    problems: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.result != "failed"
+
+
+def sync_file(path: str | Path) -> SyncOutcome:
+    """Compute a workbook's standings and write its Standings sheet. Never raises for a bad
+    file: the problems come back in the outcome, and the file is left untouched."""
+    path = Path(path)
+    try:
+        standings = read_standings(path)
+        outcome = write_standings(path, standings_grid(standings))
+    except XlrallyError as error:
+        return SyncOutcome(path, problems=tuple(_problems(path, error).lines))
+    return SyncOutcome(
+        path,
+        standings.system,
+        len(standings.rows),
+        len(standings.held),
+        "written" if outcome.changed else "unchanged",
+        warnings=standings.warnings,
+    )
