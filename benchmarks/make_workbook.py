@@ -1,6 +1,6 @@
 """Make a large rally workbook for the benchmarks: PLAYERS × EVENTS result rows.
 
-    python benchmarks/make_workbook.py big.xlsx --players 2000 --events 100
+python benchmarks/make_workbook.py big.xlsx --players 2000 --events 100
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ def make(path: str, players: int, events: int, seed: int = 1) -> None:
     # Not constant_memory: like Excel, write shared strings.
     wb = xlsxwriter.Workbook(path)
     settings = wb.add_worksheet("Settings")
-    for row, (key, value) in enumerate([("Setting", "Value"), ("System", "rally"), ("League", "Benchmark")]):
+    for row, (key, value) in enumerate(
+        [("Setting", "Value"), ("System", "rally"), ("League", "Benchmark")]
+    ):
         settings.write_row(row, 0, [key, value])
     ev = wb.add_worksheet("Events")
     ev.write_row(0, 0, ["Event", "Date", "Rounds"])
@@ -26,7 +28,9 @@ def make(path: str, players: int, events: int, seed: int = 1) -> None:
     start = dt.date(2020, 1, 4)
     for e in range(events):
         ev.write_string(e + 1, 0, f"Event {e + 1:03d}")
-        ev.write_datetime(e + 1, 1, dt.datetime.combine(start + dt.timedelta(weeks=e), dt.time()), date_format)
+        ev.write_datetime(
+            e + 1, 1, dt.datetime.combine(start + dt.timedelta(weeks=e), dt.time()), date_format
+        )
         ev.write_number(e + 1, 2, 6)
     res = wb.add_worksheet("Results")
     res.write_row(0, 0, ["Event", "Player", "Points", "Games", "Byes", "Club", "Rating", "Note"])
@@ -36,7 +40,20 @@ def make(path: str, players: int, events: int, seed: int = 1) -> None:
             byes = 1 if rnd.random() < 0.1 else 0
             games = 6 - byes
             points = rnd.randint(0, 2 * games) / 2
-            res.write_row(row, 0, [f"Event {e + 1:03d}", f"Player {p + 1:04d}", points, games, byes, "Club", 1500 + p % 700, ""])
+            res.write_row(
+                row,
+                0,
+                [
+                    f"Event {e + 1:03d}",
+                    f"Player {p + 1:04d}",
+                    points,
+                    games,
+                    byes,
+                    "Club",
+                    1500 + p % 700,
+                    "",
+                ],
+            )
             row += 1
     wb.close()
 

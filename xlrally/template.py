@@ -217,14 +217,15 @@ def league_sheets(system: str) -> MemorySheets:
     settings += [[k, v] for k, v in example.settings]
     sheets = MemorySheets({"Settings": settings})
     if system in {"absolute", "reverse"}:
-        sheets.sheets["Points"] = [["Rank", "Points", "Bonus"]] + [list(p) for p in example.points]
+        header: list[object] = ["Rank", "Points", "Bonus"]
+        points: list[list[object]] = [[rank, pts, bonus] for rank, pts, bonus in example.points]
+        sheets.sheets["Points"] = [header, *points]
     columns = EVENT_COLUMNS[system]
-    sheets.sheets["Events"] = [list(columns)] + [
-        [e.get(c) for c in columns] for e in example.events
-    ]
+    sheets.sheets["Events"] = [[*columns], *([e.get(c) for c in columns] for e in example.events)]
     result_columns = _result_columns(system)
-    sheets.sheets["Results"] = [result_columns] + [
-        [r.get(c) for c in result_columns] for r in example.results
+    sheets.sheets["Results"] = [
+        [*result_columns],
+        *([r.get(c) for c in result_columns] for r in example.results),
     ]
     sheets.sheets["Players"] = [["Player", "Alias"]]
     return sheets
@@ -333,7 +334,7 @@ def build_workbook(
     settings = book.add_worksheet("Settings")
     settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
     keys = ["System", *(k for k in SETTING_HELP if k != "System")]
-    given = dict(sheets.sheets["Settings"][1:])  # type: ignore[arg-type]
+    given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
     for r, key in enumerate(keys, start=1):
         settings.write_string(r, 0, key)
         value = given.get(key)
