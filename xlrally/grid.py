@@ -12,6 +12,7 @@ formulas still see 3. Counted scores are bold; dropped ones are grey italic in b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from xlrally.league import Standings
 from xlrally.standings import TIE_BREAKS
@@ -29,17 +30,17 @@ class Look:
     number_format: str | None = None
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One cell: a value (text is always written as text, never as a formula) and its look."""
-
-    value: str | float | int | None
-    look: Look = Look()
-
-
 HEADER = Look(bold=True)
 NOTE = Look(italic=True)
 PLAIN = Look()
+
+
+class Cell(NamedTuple):
+    """One cell: a value (text is always written as text, never as a formula) and its look."""
+
+    value: str | float | int | None
+    look: Look = PLAIN
+
 
 Row = tuple[Cell, ...]
 

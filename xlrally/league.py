@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from xlrally import dippouch, poker, rally
 from xlrally.errors import LeagueProblems, Origin, Problem, ScoringError
@@ -77,9 +78,12 @@ class Event:
     origin: Origin | None = None
 
 
-@dataclass(frozen=True)
-class Result:
-    """One player's result in one event; which fields matter depends on the system."""
+class Result(NamedTuple):
+    """One player's result in one event; which fields matter depends on the system.
+
+    A named tuple rather than a frozen dataclass: a big league has 200,000 of them, and a
+    named tuple is four times cheaper to create. It is just as immutable.
+    """
 
     event: str
     player: str
@@ -295,8 +299,9 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         events.setdefault(k, event)
 
     by_event: dict[str, list[tuple[str, Result]]] = {k: [] for k in events}
-    seen: dict[tuple[str, str], Result] = {}
+    entered: dict[str, set[str]] = {k: set() for k in events}
     display: dict[str, str] = {}
+    resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
     for result in league.results:
         ek = _k(result.event)
         name = result.player
@@ -310,14 +315,16 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
             message = f"player name is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
             problems.result(result, message, "player")
             continue
-        pk = roster.resolve(name)
-        if (ek, pk) in seen:
+        pk = resolved.get(name)
+        if pk is None:
+            pk = resolved[name] = roster.resolve(name)
+            display.setdefault(pk, roster.display(name))
+        players = entered[ek]
+        if pk in players:
             message = f"{display[pk]!r} has two results in {events[ek].name!r}"
             problems.result(result, message, "player")
             continue
-        seen[(ek, pk)] = result
-        if pk not in display:
-            display[pk] = roster.display(name)
+        players.add(pk)
         by_event[ek].append((pk, result))
 
     statuses: list[EventStatus] = []

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from xlrally.errors import ScoringError
 from xlrally.numeric import non_negative, real, show, whole
@@ -161,7 +161,7 @@ class NeauScore:
     finish: int
     points: float
 
-    @property
+    @cached_property
     def explain(self) -> str:
         """The working, e.g. ``√(10 × 20 × 20 / 40) / (1 + 1) = 5``."""
         a, b, c = self.players, show(self.buy_in), show(self.total_expense)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from xlrally.errors import ScoringError
 from xlrally.numeric import non_negative, show, whole
@@ -43,7 +43,7 @@ class RallyScore:
     games: int
     score: int
 
-    @property
+    @cached_property
     def explain(self) -> str:
         """The working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
         divisor = f"({self.rounds} − {self.byes})" if self.byes else str(self.rounds)

@@ -505,47 +505,65 @@ def _read_results(
     if not tables:
         raise XlrallyError("the workbook has no 'Results' sheet and no sheet named after an event")
     results = []
-    numeric = [f for f in fields if f not in {"player", "country"}]
     for table, event in tables:
-        columns = [(f, table.columns[f]) for f in numeric if f in table.columns]
-        player_at = table.columns["player"]
-        event_at = table.columns.get("event")
-        for number, values in table.rows:
-            origin = CellOrigin(table.sheet, number, table.columns)
-            width = len(values)
-            event_name = event or (
-                _text(values[event_at]) if event_at is not None and event_at < width else ""
-            )
-            player = _text(values[player_at]) if player_at < width else ""
-            if not event_name:
-                problems.at(origin, "event", "event is missing")
-                continue
-            if not player:
-                problems.at(origin, "player", "player name is missing")
-                continue
-            numbers: dict[str, object] = {}
-            for field_name, at in columns:
-                value = values[at] if at < width else None
-                if type(value) is float or type(value) is int:
-                    numbers[field_name] = value  # the common case, taken as it is
-                elif not blank(value):
-                    try:
-                        numbers[field_name] = to_number(value, field_name)
-                    except ValueError as error:
-                        problems.at(origin, field_name, str(error))
-            results.append(
-                Result(
-                    event_name,
-                    player,
-                    points=numbers.get("points"),
-                    games=numbers.get("games"),
-                    byes=numbers.get("byes"),
-                    rank=numbers.get("rank"),
-                    buy_in=numbers.get("buy-in"),
-                    total=numbers.get("total"),
-                    origin=origin,
-                )
-            )
+        results.extend(_table_results(table, event, problems))
+    return results
+
+
+_RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total")
+"""Result fields that hold numbers, in the order of :class:`Result`'s fields."""
+
+
+def _column(rows: list[list[Value]], index: int) -> list[Value]:
+    """One column's values (None where a row is too short or the column is absent)."""
+    if index < 0:
+        return [None] * len(rows)
+    return [r[index] if index < len(r) else None for r in rows]
+
+
+def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str]]) -> list[object]:
+    """A column as numbers: numbers kept, blanks None, numeric text converted; anything else is
+    recorded in ``bad`` (row index -> field, message) and becomes None."""
+    out: list[object] = [v if type(v) is float or type(v) is int else None for v in values]
+    odd = [i for i, v in enumerate(values) if v is not None and v != "" and out[i] is None]
+    for i in odd:
+        if blank(values[i]):
+            continue
+        try:
+            out[i] = to_number(values[i], field_name)
+        except ValueError as error:
+            bad.setdefault(i, (field_name, str(error)))
+    return out
+
+
+def _table_results(table: Table, event: str | None, problems: _Problems) -> list[Result]:
+    """The results of one sheet, converted column by column: a big league has 200,000 rows,
+    and list comprehensions over columns are several times faster than a loop over rows."""
+    body = [values for _, values in table.rows]
+    numbers = [r for r, _ in table.rows]
+    sheet, columns = table.sheet, table.columns
+    origins = [tuple.__new__(CellOrigin, (sheet, n, columns)) for n in numbers]
+    players = [v.strip() if type(v) is str else _text(v) for v in _column(body, columns["player"])]
+    if event is None:
+        column = _column(body, columns.get("event", -1))
+        events = [v.strip() if type(v) is str else _text(v) for v in column]
+    else:
+        events = [event] * len(body)
+    bad: dict[int, tuple[str, str]] = {}
+    fields = [
+        _numbers(_column(body, columns[f]), f, bad) if f in columns else [None] * len(body)
+        for f in _RESULT_NUMBERS
+    ]
+    results = []
+    for i, row in enumerate(zip(events, players, *fields, origins, strict=True)):
+        if not row[0]:
+            problems.at(origins[i], "event", "event is missing")
+        elif not row[1]:
+            problems.at(origins[i], "player", "player name is missing")
+        else:
+            if i in bad:
+                problems.at(origins[i], *bad[i])
+            results.append(Result._make(row))
     return results
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from xlrally.errors import XlrallyError
 
@@ -57,11 +57,11 @@ class Working(Protocol):
     def explain(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """One player's score in one event. ``eligible`` False: it can never count (e.g. worth 0).
 
     ``working`` is the scored result it came from; its text is made only when asked for.
+    (A named tuple: one is made per result, and it is cheaper to create than a dataclass.)
     """
 
     event: str

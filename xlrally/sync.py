@@ -7,6 +7,9 @@ errors in the user's words (``file: Sheet!Cell: problem``).
 from __future__ import annotations
 
 import datetime as dt
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,9 +42,9 @@ def read_standings(path: str | Path, as_of: dt.date | None = None) -> Standings:
     """Read a workbook file and compute its standings. Raises FileProblems."""
     path = Path(path)
     try:
-        with FileSheets(path) as source:
+        with paused_gc(), FileSheets(path) as source:
             league = read_league(source)
-        return compute_standings(league, as_of)
+            return compute_standings(league, as_of)
     except XlrallyError as error:
         raise _problems(path, error) from None
 
@@ -63,15 +66,36 @@ class SyncOutcome:
         return self.result != "failed"
 
 
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a workbook is processed.
+
+    Reading a big league makes millions of small acyclic objects; the collector would scan
+    them again and again, which doubles the time of reading and scoring. Reference counting
+    still frees everything; the collector runs once at the end.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def sync_file(path: str | Path) -> SyncOutcome:
     """Compute a workbook's standings and write its Standings sheet. Never raises for a bad
     file: the problems come back in the outcome, and the file is left untouched."""
     path = Path(path)
     try:
-        standings = read_standings(path)
-        outcome = write_standings(path, standings_grid(standings))
+        with paused_gc():
+            standings = read_standings(path)
+            outcome = write_standings(path, standings_grid(standings))
     except XlrallyError as error:
         return SyncOutcome(path, problems=tuple(_problems(path, error).lines))
+    except OSError as error:  # disk full, folder not writable ...
+        reason = error.strerror or str(error)
+        return SyncOutcome(path, problems=(f"{path}: cannot write the workbook: {reason}",))
     return SyncOutcome(
         path,
         standings.system,

@@ -79,9 +79,11 @@ def _attr(text: str) -> str:
 
 
 def _number(value: float | int) -> str:
+    if type(value) is int:
+        return str(value)
     if isinstance(value, bool):
         return "1" if value else "0"
-    if isinstance(value, int) or float(value).is_integer():
+    if float(value).is_integer():
         return str(int(value))
     return repr(float(value))
 
@@ -208,7 +210,8 @@ MINIMAL_STYLES = (
 
 
 def _width(cells: Sequence[Cell]) -> float:
-    longest = max((len(str(c.value)) for c in cells if c.value is not None), default=6)
+    """A column width from the longest value among the first 500 rows."""
+    longest = max((len(str(c.value)) for c in cells[:500] if c.value is not None), default=6)
     return float(min(max(longest, 6) + 2, 60))
 
 
@@ -231,17 +234,20 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
             f'<col min="{index + 1}" max="{index + 1}" width="{_width(cells)}" customWidth="1"/>'
         )
     out.append("</cols><sheetData>")
+    style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
+    letters = [column_letter(i) for i in range(columns)]
     for number, row in enumerate(grid, start=1):
         if not row:
             continue
         out.append(f'<row r="{number}">')
-        for index, cell in enumerate(row):
-            ref = f"{column_letter(index)}{number}"
-            style = styles.xf(cell.look)
-            s = f' s="{style}"' if style else ""
-            value = cell.value
+        for index, (value, look) in enumerate(row):
+            s = style_attr.get(id(look))
+            if s is None:
+                style = styles.xf(look)
+                s = style_attr[id(look)] = f' s="{style}"' if style else ""
+            ref = f"{letters[index]}{number}"
             if value is None:
-                if style:
+                if s:
                     out.append(f'<c r="{ref}"{s}/>')
             elif isinstance(value, str):
                 out.append(
@@ -333,6 +339,7 @@ class _Edit:
 
 def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     """True if a defined name or a formula on another sheet mentions the sheet."""
+    literal = xml_text(sheet_name).encode("utf-8").lower()
     needle = re.escape(xml_text(sheet_name).encode("utf-8"))
     defined = re.compile(rb"<(?:\w+:)?definedName\b[^>]*>[^<]*" + needle, re.IGNORECASE)
     if defined.search(package.read(package.workbook_part)):
@@ -343,7 +350,8 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
             continue
         tail = b""
         for chunk in package.chunks(sheet.part):
-            if formula.search(tail + chunk):
+            data = tail + chunk
+            if literal in data.lower() and formula.search(data):
                 return True
             tail = chunk[-4096:]
     return False

@@ -1,0 +1,236 @@
+"""The ``xlrally`` command line: new, sync, standings, check, publish.
+
+A thin layer: it finds files, calls :mod:`xlrally.sync`, and turns problems into
+``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. Heavy modules are imported
+inside the commands so that ``xlrally --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+if TYPE_CHECKING:
+    from xlrally.sync import SyncOutcome
+
+SYSTEM_NAMES = ("rally", "absolute", "reverse", "neau", "dippouch")
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def fail(lines: Iterable[str]) -> NoReturn:
+    """Print each line as ``Error: ...`` on stderr and exit with code 1."""
+    for line in lines:
+        click.echo(f"Error: {line}", err=True)
+    sys.exit(1)
+
+
+def workbook_files(paths: Iterable[str], recursive: bool) -> Iterator[Path]:
+    """The workbook files named, and those in the folders named (skipping Excel's ~$ files)."""
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = path.rglob("*") if recursive else path.iterdir()
+            for child in sorted(found):
+                if (
+                    child.is_file()
+                    and child.suffix.lower() in WORKBOOK_SUFFIXES
+                    and not child.name.startswith(("~$", "."))
+                ):
+                    yield child
+        else:
+            yield path
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="xlrally")
+def cli() -> None:
+    """League, rally and rating standings for workbooks kept in Excel.
+
+    Results go in the workbook's sheets; xlrally scores them and writes the Standings sheet.
+    Systems: rally (chess Rapidplay Rally), absolute, reverse, neau (poker league points),
+    dippouch (Dip Pouch rating for Diplomacy).
+    """
+
+
+@cli.command()
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--system",
+    "-s",
+    type=click.Choice(SYSTEM_NAMES),
+    default="rally",
+    show_default=True,
+    help="Scoring system of the new league.",
+)
+@click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
+def new(path: Path, system: str, force: bool) -> None:
+    """Make a new league workbook at PATH with example data.
+
+    A .xlsm PATH gets a "Refresh standings" button (needs xlwings in Excel) and a small
+    Python module of the same name beside it, which the button runs.
+    """
+    from xlrally.newbook import NewBookError, make_new
+
+    if path.exists() and not force:
+        fail([f"{path}: already exists (use --force to overwrite)"])
+    try:
+        made = make_new(path, system)
+    except NewBookError as error:
+        fail([f"{path}: {error}"])
+    for item in made:
+        click.echo(f"wrote {item}")
+
+
+def _summary(outcomes: list[SyncOutcome]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="xlrally sync")
+    for column in ("File", "System", "Players", "Events", "Result"):
+        table.add_column(column)
+    for o in outcomes:
+        result = o.result if o.ok else f"failed ({len(o.problems)} problems)"
+        table.add_row(str(o.path), o.system, str(o.players), str(o.events), result)
+    Console(stderr=False, soft_wrap=True).print(table)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Files synced at once (default: the number of cores).",
+)
+def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
+    """Compute standings and write the Standings sheet into each workbook, in place.
+
+    PATHS are workbook files or folders of them. Only the Standings sheet (and what must
+    change with it) is rewritten; everything else in the file stays byte-for-byte. A file
+    whose standings did not change is not written at all. A bad file is reported and left
+    untouched, and the others are still synced; the exit code is 1 if any file failed.
+    """
+    from xlrally.batch import run_batch
+
+    files = list(workbook_files(paths, recursive))
+    if not files:
+        fail(["no workbook files (.xlsx, .xlsm) found"])
+    outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
+    for o in outcomes:
+        for warning in o.warnings:
+            click.echo(f"Warning: {o.path}: {warning}", err=True)
+    if len(outcomes) == 1 and outcomes[0].ok:
+        o = outcomes[0]
+        click.echo(f"{o.path}: {o.result} ({o.players} players, {o.events} events)")
+    elif len(outcomes) > 1:
+        _summary(outcomes)
+    failed = [line for o in outcomes for line in o.problems]
+    if failed:
+        fail(failed)
+
+
+def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-05-31") from None
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "--as-of",
+    callback=_parse_date,
+    metavar="DATE",
+    help="Only events up to this date (YYYY-MM-DD) count.",
+)
+def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
+    """Print the standings of a workbook without writing anything."""
+    from xlrally import report
+    from xlrally.sync import FileProblems, read_standings
+
+    try:
+        table = read_standings(path, as_of)
+    except FileProblems as error:
+        fail(str(error).splitlines())
+    if fmt == "json":
+        click.echo(json.dumps(report.as_json(table), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(report.as_csv(table), nl=False)
+    else:
+        click.echo(report.as_table(table))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
+def check(paths: tuple[str, ...], recursive: bool) -> None:
+    """Report every problem in each workbook (file, sheet and cell) without writing."""
+    from xlrally.sync import FileProblems, read_standings
+
+    problems: list[str] = []
+    for path in workbook_files(paths, recursive):
+        try:
+            result = read_standings(path)
+        except FileProblems as error:
+            problems.extend(str(error).splitlines())
+            continue
+        for warning in result.warnings:
+            click.echo(f"Warning: {path}: {warning}", err=True)
+        click.echo(f"{path}: ok ({len(result.rows)} players, {len(result.held)} events)")
+    if problems:
+        fail(problems)
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="HTML file to write (default: PATH with .html).",
+)
+@click.option(
+    "--as-of",
+    callback=_parse_date,
+    metavar="DATE",
+    help="Only events up to this date (YYYY-MM-DD) count.",
+)
+def publish(path: Path, output: Path | None, as_of: dt.date | None) -> None:
+    """Write the standings as one self-contained HTML page (table, chart, working)."""
+    from xlrally.html_page import standings_page
+    from xlrally.sync import FileProblems, read_standings
+
+    try:
+        table = read_standings(path, as_of)
+    except FileProblems as error:
+        fail(str(error).splitlines())
+    target = output or path.with_suffix(".html")
+    updated = dt.datetime.fromtimestamp(os.path.getmtime(path)).replace(microsecond=0)
+    target.write_text(standings_page(table, updated=updated), encoding="utf-8")
+    click.echo(f"wrote {target}")
+
+
+def main() -> None:
+    """Entry point of the ``xlrally`` script."""
+    cli(prog_name="xlrally")
