@@ -89,16 +89,34 @@ def new(path: Path, system: str, force: bool) -> None:
 
 
 def _summary(outcomes: list[SyncOutcome]) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    """The batch summary: a rich table on a terminal, aligned plain text otherwise (logs)."""
+    header = ("File", "System", "Players", "Events", "Result")
+    rows = [
+        (
+            str(o.path),
+            o.system,
+            str(o.players),
+            str(o.events),
+            o.result
+            if o.ok
+            else f"failed ({len(o.problems)} problem{'s' * (len(o.problems) > 1)})",
+        )
+        for o in outcomes
+    ]
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
 
-    table = Table(title="xlrally sync")
-    for column in ("File", "System", "Players", "Events", "Result"):
-        table.add_column(column)
-    for o in outcomes:
-        result = o.result if o.ok else f"failed ({len(o.problems)} problems)"
-        table.add_row(str(o.path), o.system, str(o.players), str(o.events), result)
-    Console(stderr=False, soft_wrap=True).print(table)
+        table = Table(title="xlrally sync")
+        for column in header:
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        Console().print(table)
+        return
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        click.echo("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
 
 
 @cli.command()

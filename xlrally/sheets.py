@@ -438,7 +438,14 @@ def read_league(source: SheetSource) -> League:
         try:
             compute_standings(league)
         except LeagueProblems as core:
-            problems.items.extend(core.problems)
+            # A cell the edge could not read reaches the core as blank; skip its echo.
+            seen = {str(p) for p in problems.items}
+            cells = {str(p).split(": ", 1)[0] for p in problems.items}
+            problems.items.extend(
+                p
+                for p in core.problems
+                if str(p) not in seen and str(p).split(": ", 1)[0] not in cells
+            )
         raise LeagueProblems(problems.items)
     return league
 

@@ -58,7 +58,7 @@ class SyncOutcome:
     players: int = 0
     events: int = 0
     result: str = "failed"  # "written", "unchanged" or "failed"
-    problems: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # each "file: Sheet!Cell: problem"
     warnings: tuple[str, ...] = ()
 
     @property
@@ -92,7 +92,7 @@ def sync_file(path: str | Path) -> SyncOutcome:
             standings = read_standings(path)
             outcome = write_standings(path, standings_grid(standings))
     except XlrallyError as error:
-        return SyncOutcome(path, problems=tuple(_problems(path, error).lines))
+        return SyncOutcome(path, problems=tuple(str(_problems(path, error)).splitlines()))
     except OSError as error:  # disk full, folder not writable ...
         reason = error.strerror or str(error)
         return SyncOutcome(path, problems=(f"{path}: cannot write the workbook: {reason}",))

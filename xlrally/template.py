@@ -11,6 +11,7 @@ The output is reproducible: fixed document dates, so the same code writes the sa
 from __future__ import annotations
 
 import datetime as dt
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -328,7 +329,7 @@ def build_workbook(
     book.set_custom_property("xlrally system", system)
     formats = _Formats(book)
     if vba_project is not None:
-        book.add_vba_project(vba_project, is_stream=True)
+        book.add_vba_project(io.BytesIO(vba_project), is_stream=True)
         book.set_vba_name("ThisWorkbook")
 
     settings = book.add_worksheet("Settings")
@@ -425,10 +426,21 @@ def build_workbook(
     book.close()
 
 
+EXAMPLES_FOLDER = TEMPLATE.parent / "examples"
+
+
 def main() -> None:
-    """Remake workbook_template.xlsx (the rally template) at the repository root."""
+    """Remake workbook_template.xlsx (the rally template) and examples/<system>.xlsx (synced)."""
+    from xlrally.sync import sync_file
+
     build_workbook(TEMPLATE, "rally")
     print(f"wrote {TEMPLATE}")
+    EXAMPLES_FOLDER.mkdir(exist_ok=True)
+    for system in SYSTEMS:
+        path = EXAMPLES_FOLDER / f"{system}.xlsx"
+        build_workbook(path, system)
+        sync_file(path)
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -264,10 +264,13 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
 
 
 def _kept_elements(old: str) -> dict[str, str]:
+    """The elements to keep from the old sheet; they all follow </sheetData>."""
+    end = old.rfind("sheetData>")
+    tail = old[end:] if end >= 0 else old
     kept = {}
     for tag in _KEEP_FROM_OLD:
-        match = re.search(rf"<(\w+:)?{tag}\b[^>]*?(?:/>|>.*?</\1?{tag}>)", old, re.DOTALL)
-        if match and not match.group(1):
+        match = re.search(rf"<{tag}\b[^>]*?(?:/>|>.*?</{tag}>)", tail, re.DOTALL)
+        if match:
             kept[tag] = match.group(0)
     return kept
 
@@ -374,8 +377,9 @@ def plan_standings(package: Package, grid: Sequence[Row]) -> _Edit:
     if existing is not None and package.has(existing.part):
         old = package.read(existing.part).decode("utf-8")
         kept = _kept_elements(old)
-        selected = bool(re.search(r'<(?:\w+:)?sheetView\b[^>]*tabSelected="(?:1|true)"', old))
-        had_formulas = bool(re.search(r"<(?:\w+:)?f[\s>/]", old))
+        head = old[: old.find("sheetData")]
+        selected = bool(re.search(r'<(?:\w+:)?sheetView\b[^>]*tabSelected="(?:1|true)"', head))
+        had_formulas = any(tag in old for tag in ("<f>", "<f ", ":f>", ":f "))
         part = existing.part
     else:
         part = _new_sheet(edit, package, rels)

@@ -1,0 +1,23 @@
+# One entry point for every check; .ci/run calls the same commands.
+PY ?= .venv/bin/python
+
+.PHONY: check lint type test bench template
+
+check: lint type test
+
+lint:
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+type:
+	$(PY) -m mypy
+
+test:
+	$(PY) -m pytest
+
+bench:
+	$(PY) benchmarks/bench_sync.py
+	$(PY) -m pytest benchmarks --benchmark-enable -p no:cacheprovider
+
+template:
+	$(PY) -m xlrally.template

@@ -1,0 +1,78 @@
+"""Benchmark: sync a 200,000-row rally workbook, side by side with an openpyxl load + save.
+
+    python benchmarks/bench_sync.py [--players 2000] [--events 100] [--rounds 3]
+
+Each measurement runs in a fresh process (wall time and that process's peak memory, from
+os.wait4), alternating xlrally and openpyxl so that machine noise hits both alike. Prints the
+median of each and their ratio, and the start-up time of `xlrally --help`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from make_workbook import make  # noqa: E402
+
+OPENPYXL_ROUND_TRIP = (
+    "import sys, openpyxl; wb = openpyxl.load_workbook(sys.argv[1]); wb.save(sys.argv[1])"
+)
+
+
+def measure(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MB of one process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(command)}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement")
+    args = parser.parse_args()
+    xlrally = [sys.executable, "-m", "xlrally"]
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "source.xlsx"
+        make(str(source), args.players, args.events)
+        rows = args.players * args.events
+        print(f"workbook: {rows:,} result rows, {source.stat().st_size / 2**20:.1f} MB")
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            a, b = Path(folder) / "a.xlsx", Path(folder) / "b.xlsx"
+            shutil.copy(source, a)
+            shutil.copy(source, b)
+            ours.append(measure([*xlrally, "sync", str(a)]))
+            theirs.append(measure([sys.executable, "-c", OPENPYXL_ROUND_TRIP, str(b)]))
+        again = [measure([*xlrally, "sync", str(a)]) for _ in range(args.rounds)]
+        helps = [measure([*xlrally, "--help"])[0] for _ in range(5)]
+    t_ours = statistics.median(t for t, _ in ours)
+    t_theirs = statistics.median(t for t, _ in theirs)
+    print(f"xlrally sync (writes):        {t_ours:6.2f} s  peak {max(m for _, m in ours):5.0f} MB")
+    t_again = statistics.median(t for t, _ in again)
+    print(
+        f"xlrally sync (unchanged):     {t_again:6.2f} s  peak {max(m for _, m in again):5.0f} MB"
+    )
+    t_m = max(m for _, m in theirs)
+    print(f"openpyxl load + save:         {t_theirs:6.2f} s  peak {t_m:5.0f} MB")
+    print(f"ratio openpyxl / xlrally:     {t_theirs / t_ours:6.1f}x")
+    print(f"xlrally --help:               {statistics.median(helps):6.2f} s")
+
+
+if __name__ == "__main__":
+    main()

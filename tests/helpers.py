@@ -1,0 +1,80 @@
+"""Workbooks for tests, built with XlsxWriter (never with the code under test)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import struct
+import zipfile
+import zlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+
+Rows = Sequence[Sequence[Any]]
+
+
+def write_book(path: Path, sheets: Mapping[str, Rows], *, vba: bytes | None = None) -> Path:
+    """A plain workbook: one sheet per entry, rows from A1 (dates as dates)."""
+    book = xlsxwriter.Workbook(
+        str(path), {"strings_to_formulas": False, "strings_to_numbers": False}
+    )
+    if vba is not None:
+        book.add_vba_project(io.BytesIO(vba), is_stream=True)
+    date = book.add_format({"num_format": "yyyy-mm-dd"})
+    for name, rows in sheets.items():
+        sheet = book.add_worksheet(name)
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if value is None:
+                    continue
+                if isinstance(value, dt.date):
+                    sheet.write_datetime(r, c, dt.datetime.combine(value, dt.time()), date)
+                elif isinstance(value, str):
+                    sheet.write_string(r, c, value)
+                else:
+                    sheet.write(r, c, value)
+    book.close()
+    return path
+
+
+def parts(path: Path) -> dict[str, bytes]:
+    """Every part of a workbook package, uncompressed."""
+    with zipfile.ZipFile(path) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
+def tiny_png() -> bytes:
+    """A valid 1×1 PNG, made by hand (no imaging library needed)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(b"\x00\xff\x00\x00")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+RALLY_SHEETS: dict[str, Rows] = {
+    "Settings": [["Setting", "Value"], ["System", "rally"], ["League", "Club Rally"]],
+    "Events": [
+        ["Event", "Date", "Rounds"],
+        ["Dec 2025", dt.date(2025, 12, 6), 4],
+        ["May 2026", dt.date(2026, 5, 9), 5],
+    ],
+    "Results": [
+        ["Event", "Player", "Points", "Games", "Byes"],
+        ["Dec 2025", "Bobby", 3, 4, 0],
+        ["May 2026", "José", 2, 4, 1],
+        ["May 2026", "Bobby", 1, 1, None],
+    ],
+}
+"""Seed examples 1 and 2 plus Bobby's early withdrawal (100 × 1 / 5 + 1 = 21).
+
+Hand-worked: 2 events held -> ⌈3/2⌉ = 2 count. Bobby 79 + 21 = 100; José 54."""
