@@ -6,8 +6,8 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-
 from helpers import RALLY_SHEETS, write_book
+
 from xlrally.errors import LeagueProblems, XlrallyError
 from xlrally.league import compute_standings
 from xlrally.sheets import MemorySheets, read_league

@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 import xlsxwriter
-
 from helpers import RALLY_SHEETS, parts, tiny_png, write_book
+
 from xlrally.newbook import xlwings_vba_project
 from xlrally.sync import sync_file
 
