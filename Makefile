@@ -17,7 +17,7 @@ test:
 
 bench:
 	$(PY) benchmarks/bench_sync.py
-	$(PY) -m pytest benchmarks --benchmark-enable -p no:cacheprovider
+	$(PY) -m pytest benchmarks -o addopts="" -p no:cacheprovider --benchmark-columns=median,max
 
 template:
 	$(PY) -m xlrally.template

@@ -148,6 +148,16 @@ def best_n(scores: Iterable[Score], n: int | None) -> tuple[Score, ...]:
     return tuple(ranked if n is None else ranked[:n])
 
 
+def best_total(values: Iterable[float], n: int | None) -> float:
+    """The sum of the ``n`` largest values (all if ``n`` is None): a best-N total.
+
+    >>> best_total([54, 79, 34], 2)
+    133
+    """
+    ranked = sorted(values, reverse=True)
+    return sum(ranked if n is None else ranked[:n])
+
+
 def _key(value: float) -> float:
     return round(value, _PLACES)
 
