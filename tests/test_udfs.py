@@ -15,9 +15,9 @@ from unittest import mock
 
 import pytest
 import xlwings
+from conftest import SEED
 
 import udfs
-from conftest import SEED
 from xlrally import dippouch, poker, rally
 
 FUNCTIONS = [getattr(udfs, name) for name in udfs.__all__]
@@ -342,7 +342,8 @@ def test_classic_metadata_gives_wizard_help(
     module, _ = classic
     for name in udfs.__all__:
         info = getattr(module, name).__xlfunc__
-        assert info["ret"]["doc"] and "\n" not in info["ret"]["doc"].strip(), name
+        assert info["ret"]["doc"], name
+        assert "\n" not in info["ret"]["doc"].strip(), name
         for arg in info["args"]:
             assert not arg["doc"].startswith("Positional argument"), (name, arg["name"])
             assert len(arg["doc"]) <= 255
