@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from xlrally.numeric import plural
+
 if TYPE_CHECKING:
     from xlrally.sync import SyncOutcome
 
@@ -148,7 +150,9 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
             click.echo(f"Warning: {o.path}: {warning}", err=True)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
-        click.echo(f"{o.path}: {o.result} ({o.players} players, {o.events} events)")
+        click.echo(
+            f"{o.path}: {o.result} ({plural(o.players, 'player')}, {plural(o.events, 'event')})"
+        )
     elif len(outcomes) > 1:
         _summary(outcomes)
     failed = [line for o in outcomes for line in o.problems]
@@ -215,7 +219,8 @@ def check(paths: tuple[str, ...], recursive: bool) -> None:
             continue
         for warning in result.warnings:
             click.echo(f"Warning: {path}: {warning}", err=True)
-        click.echo(f"{path}: ok ({len(result.rows)} players, {len(result.held)} events)")
+        players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
+        click.echo(f"{path}: ok ({players}, {events})")
     if problems:
         fail(problems)
 

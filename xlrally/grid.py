@@ -50,15 +50,15 @@ def _formats(decimals: int) -> tuple[str, str]:
     return number, f"({number})"
 
 
-def _decimals(standings: Standings) -> int:
+def decimals(standings: Standings) -> int:
+    """0 when every total and score is whole, else 2 (the places shown)."""
     values = [r.total for r in standings.rows] + [s.value for r in standings.rows for s in r.scores]
     return 0 if all(float(v).is_integer() for v in values) else 2
 
 
 def standings_grid(standings: Standings) -> tuple[Row, ...]:
     """The Standings sheet for these standings (see the module docstring)."""
-    decimals = _decimals(standings)
-    number, bracketed = _formats(decimals)
+    number, bracketed = _formats(decimals(standings))
     counted_look = Look(bold=True, number_format=number)
     dropped_look = Look(italic=True, grey=True, number_format=bracketed)
     held = standings.held

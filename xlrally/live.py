@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from xlrally.errors import LeagueProblems, XlrallyError
 from xlrally.grid import SHEET_NAME, Look, Row, standings_grid
 from xlrally.league import Standings, compute_standings
+from xlrally.numeric import plural
 from xlrally.sheets import MemorySheets, SheetSource, Value, column_letter, norm, read_league
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -185,7 +186,8 @@ class RefreshOutcome:
                 shown.append(f"... and {more} more (run `xlrally check` for all)")
             return "The standings were not updated:\n" + "\n".join(shown)
         table = self.standings
-        lines = [f"Standings updated: {len(table.rows)} players, {len(table.held)} events."]
+        players, events = plural(len(table.rows), "player"), plural(len(table.held), "event")
+        lines = [f"Standings updated: {players}, {events}."]
         lines.extend(f"Warning: {w}" for w in table.warnings)
         return "\n".join(lines)
 

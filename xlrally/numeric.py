@@ -64,3 +64,17 @@ def show(value: float, places: int = 2) -> str:
     if rounded.is_integer():
         return str(int(rounded))
     return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 event``, ``2 events``.
+
+    >>> plural(1, "event"), plural(3, "player")
+    ('1 event', '3 players')
+    """
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def fixed(value: float, places: int) -> str:
+    """A number with exactly ``places`` decimals (``62.90``), or whole when ``places`` is 0."""
+    return f"{float(value):.{places}f}"

@@ -9,8 +9,9 @@ import csv
 import io
 from typing import Any
 
+from xlrally.grid import decimals
 from xlrally.league import Standings
-from xlrally.numeric import show
+from xlrally.numeric import fixed
 
 
 def as_json(standings: Standings) -> dict[str, Any]:
@@ -50,6 +51,7 @@ def as_rows(standings: Standings) -> list[list[str]]:
     (dropped ones in brackets)."""
     held = standings.held
     total = "Rating" if standings.system == "dippouch" else "Total"
+    places = decimals(standings)
     rows = [["Rank", "Player", total, "Events", *held]]
     for row in standings.rows:
         by_event = {s.event: s for s in row.scores}
@@ -59,10 +61,11 @@ def as_rows(standings: Standings) -> list[list[str]]:
             if score is None:
                 scores.append("")
             elif event in row.counted:
-                scores.append(show(score.value))
+                scores.append(fixed(score.value, places))
             else:
-                scores.append(f"({show(score.value)})")
-        rows.append([row.rank_label, row.player, show(row.total), str(row.events), *scores])
+                scores.append(f"({fixed(score.value, places)})")
+        total_text = fixed(row.total, places)
+        rows.append([row.rank_label, row.player, total_text, str(row.events), *scores])
     return rows
 
 
