@@ -427,20 +427,26 @@ def build_workbook(
 
 
 EXAMPLES_FOLDER = TEMPLATE.parent / "examples"
+PAGES_FOLDER = TEMPLATE.parent / "docs" / "examples"
 
 
 def main() -> None:
-    """Remake workbook_template.xlsx (the rally template) and examples/<system>.xlsx (synced)."""
-    from xlrally.sync import sync_file
+    """Remake workbook_template.xlsx (the rally template), examples/<system>.xlsx (synced) and
+    docs/examples/<system>.html (published, dated FIXED_DATE so that the bytes are stable)."""
+    from xlrally.html_page import standings_page
+    from xlrally.sync import read_standings, sync_file
 
     build_workbook(TEMPLATE, "rally")
     print(f"wrote {TEMPLATE}")
     EXAMPLES_FOLDER.mkdir(exist_ok=True)
+    PAGES_FOLDER.mkdir(parents=True, exist_ok=True)
     for system in SYSTEMS:
         path = EXAMPLES_FOLDER / f"{system}.xlsx"
         build_workbook(path, system)
         sync_file(path)
-        print(f"wrote {path}")
+        page = PAGES_FOLDER / f"{system}.html"
+        page.write_text(standings_page(read_standings(path), FIXED_DATE), encoding="utf-8")
+        print(f"wrote {path} and {page}")
 
 
 if __name__ == "__main__":
