@@ -39,7 +39,8 @@ WORKSHEET_TYPE = NS_REL + "/worksheet"
 MAX_ROWS = 1_048_576
 NARROW_COLUMNS = 8
 """Columns A..H: a sheet no wider than this is safe at any length."""
-_WIDE_REF = re.compile(rb' r="((?:[I-Z]|[A-H][A-Z])[A-Z]?)[0-9]')
+_WIDE_REF = re.compile(rb' r="([I-Z][A-Z]{0,2}|[A-H][A-Z]{1,2})[0-9]')
+"""A cell reference right of column H (I..Z, or two or three letters)."""
 _ROW_NUMBER = re.compile(rb' r="[A-Z]{0,3}([0-9]{1,7})"')
 _IMPLICIT_CELL = re.compile(rb"<c(?:\s(?![^>]*\br=)[^>]*)?/?>")
 """A complete <c> tag without an r attribute."""
