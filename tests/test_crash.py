@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from make_workbook import make  # noqa: E402
+from make_workbook import make
 
 KILLS = 24
 
@@ -26,7 +26,9 @@ def test_sigkill_at_any_moment_leaves_old_or_new(tmp_path: Path) -> None:
     clean = tmp_path / "clean.xlsx"
     shutil.copy(original, clean)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "xlrally", "sync", str(clean)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "xlrally", "sync", str(clean)], check=True, capture_output=True
+    )
     duration = time.perf_counter() - start
     new = clean.read_bytes()
     assert new != old
@@ -37,8 +39,11 @@ def test_sigkill_at_any_moment_leaves_old_or_new(tmp_path: Path) -> None:
         work.mkdir()
         target = work / "league.xlsx"
         target.write_bytes(old)
-        process = subprocess.Popen([sys.executable, "-m", "xlrally", "sync", str(target)],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "xlrally", "sync", str(target)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(duration * (0.5 + 0.7 * index / (KILLS - 1)))  # dense around the write
         process.send_signal(signal.SIGKILL)
         process.wait()

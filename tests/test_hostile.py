@@ -16,7 +16,6 @@ from pathlib import Path
 
 import msoffcrypto.format.ooxml
 import pytest
-
 from helpers import RALLY_SHEETS, Rows, write_book
 
 MEMORY_LIMIT = 1024 * 2**20  # address space of the xlrally process
@@ -27,7 +26,9 @@ def good(path: Path) -> Path:
     return write_book(path, RALLY_SHEETS)
 
 
-def replace_part(path: Path, part: str, data: bytes, *, compress: int = zipfile.ZIP_DEFLATED) -> Path:
+def replace_part(
+    path: Path, part: str, data: bytes, *, compress: int = zipfile.ZIP_DEFLATED
+) -> Path:
     """Rewrite one part of a workbook made by XlsxWriter (test fixture only)."""
     with zipfile.ZipFile(path) as z:
         items = [(info, z.read(info.filename)) for info in z.infolist()]
@@ -82,7 +83,7 @@ def zip_bomb(path: Path) -> Path:
                 z.writestr(name, content)
                 continue
             with z.open(name, "w", force_zip64=True) as out:
-                out.write(content[:-len(b"</worksheet>")])
+                out.write(content[: -len(b"</worksheet>")])
                 block = b" " * 2**20
                 for _ in range(300):
                     out.write(block)
@@ -94,7 +95,9 @@ def far_cell(path: Path) -> Path:
     good(path)
     with zipfile.ZipFile(path) as z:
         xml = z.read(results_part(path))
-    xml = xml.replace(b"</sheetData>", b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
+    xml = xml.replace(
+        b"</sheetData>", b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>'
+    )
     return replace_part(path, results_part(path), xml)
 
 
@@ -118,7 +121,11 @@ def entity_bomb_in_workbook(path: Path) -> Path:
     good(path)
     with zipfile.ZipFile(path) as z:
         xml = z.read("xl/workbook.xml")
-    bomb = BILLION_LAUGHS.split(b"<sst")[0].replace(b"lolz", b"workbook").replace(b'<?xml version="1.0"?>', b"")
+    bomb = (
+        BILLION_LAUGHS.split(b"<sst")[0]
+        .replace(b"lolz", b"workbook")
+        .replace(b'<?xml version="1.0"?>', b"")
+    )
     return replace_part(path, "xl/workbook.xml", xml.replace(b"?>", b"?>" + bomb, 1))
 
 
@@ -127,7 +134,11 @@ def external_entity(path: Path) -> Path:
     with zipfile.ZipFile(path) as z:
         xml = z.read(results_part(path))
     doctype = b'<!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
-    xml = xml.replace(b"?>", b"?>" + doctype, 1).replace(b"<sheetData>", b"<sheetData><row r=\"99\"><c r=\"A99\" t=\"inlineStr\"><is><t>&xxe;</t></is></c></row>", 1)
+    xml = xml.replace(b"?>", b"?>" + doctype, 1).replace(
+        b"<sheetData>",
+        b'<sheetData><row r="99"><c r="A99" t="inlineStr"><is><t>&xxe;</t></is></c></row>',
+        1,
+    )
     return replace_part(path, results_part(path), xml)
 
 
@@ -140,8 +151,14 @@ def long_name(path: Path) -> Path:
     with zipfile.ZipFile(path) as z:
         strings = z.read("xl/sharedStrings.xml")
     return replace_part(path, "xl/sharedStrings.xml", strings.replace(b"LONGNAME", b"x" * 40_000))
+
+
 REVERSE = {"Settings": [["System", "reverse"]], "Events": [["Event"], ["W1"]]}
-ABSOLUTE = {"Settings": [["System", "absolute"]], "Points": [["Rank", "Points"], [1, 10]], "Events": [["Event"], ["W1"]]}
+ABSOLUTE = {
+    "Settings": [["System", "absolute"]],
+    "Points": [["Rank", "Points"], [1, 10]],
+    "Events": [["Event"], ["W1"]],
+}
 
 # name -> (maker, what the error message must contain)
 CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
@@ -151,33 +168,87 @@ CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "password-protected": (encrypted, ": the workbook is password-protected (encrypted)"),
     "zip bomb": (zip_bomb, ": xl/worksheets/sheet3.xml: 300 MB uncompressed"),
     "cell at XFD1048576": (far_cell, ": Results: cells reach row 1,048,576 and column 16,384"),
-    "entity bomb in shared strings": (entity_bomb, ": xl/sharedStrings.xml: XML with a DTD or entities is not allowed"),
-    "entity bomb in workbook": (entity_bomb_in_workbook, ": xl/workbook.xml: XML with a DTD or entities is not allowed"),
+    "entity bomb in shared strings": (
+        entity_bomb,
+        ": xl/sharedStrings.xml: XML with a DTD or entities is not allowed",
+    ),
+    "entity bomb in workbook": (
+        entity_bomb_in_workbook,
+        ": xl/workbook.xml: XML with a DTD or entities is not allowed",
+    ),
     "external entity": (external_entity, ": Results: XML with a DTD or entities is not allowed"),
-    "missing sheet": (lambda p: write_book(p, {"Settings": [["System", "rally"]], "Events": [["Event"]]}),
-                      ": the workbook has no 'Results' sheet and no sheet named after an event"),
-    "missing column": (lambda p: with_sheets(p, Results=[["Event", "Player", "Score x"], ["Dec 2025", "Al", 1]]),
-                       ": Results: no header row with the columns Event, Player, Points"),
-    "text in number column": (lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", "three", 4, 0]]),
-                              ": Results!C2: points must be a number, not the text 'three'"),
-    "negative number": (lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", -1, 4, 0]]),
-                        ": Results!C2: points must not be negative (-1)"),
-    "duplicate event": (lambda p: with_sheets(p, Events=[["Event", "Rounds"], ["Dec 2025", 4], ["dec 2025", 5]]),
-                        ": Events!A3: event 'dec 2025' is listed twice"),
-    "duplicate result": (lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 1, 4, 0], ["Dec 2025", " al", 2, 4, 0]]),
-                         ": Results!B3: 'Al' has two results in 'Dec 2025'"),
-    "byes >= rounds": (lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 0, 0, 4]]),
-                       ": Results!E2: byes (4) must be less than rounds (4)"),
-    "games + byes > rounds": (lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 1, 4, 1]]),
-                              ": Results!D2: games (4) + byes (1) must not exceed rounds (4)"),
-    "ranks skip a place": (lambda p: write_book(p, {**REVERSE, "Results": [["Event", "Player", "Rank"], ["W1", "A", 1], ["W1", "B", 2], ["W1", "C", 4]]}),
-                           ": Results!C4: rank (4) must be between 1 and players (3)"),
-    "shared rank not allowed": (lambda p: write_book(p, {**ABSOLUTE, "Results": [["Event", "Player", "Rank"], ["W1", "A", 1], ["W1", "B", 2], ["W1", "C", 2]]}),
-                                ": Results!C4: rank 2 is given twice (B and C); Absolute Points needs distinct ranks"),
-    "40,000-character name": (lambda p: long_name(p),
-                              ": Results!B2: player name is 40000 characters long; at most 255"),
-    "unknown system": (lambda p: with_sheets(p, Settings=[["System", "swiss"]]),
-                       ": Settings!B1: unknown system 'swiss': use one of rally, absolute, reverse, neau, dippouch"),
+    "missing sheet": (
+        lambda p: write_book(p, {"Settings": [["System", "rally"]], "Events": [["Event"]]}),
+        ": the workbook has no 'Results' sheet and no sheet named after an event",
+    ),
+    "missing column": (
+        lambda p: with_sheets(p, Results=[["Event", "Player", "Score x"], ["Dec 2025", "Al", 1]]),
+        ": Results: no header row with the columns Event, Player, Points",
+    ),
+    "text in number column": (
+        lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", "three", 4, 0]]),
+        ": Results!C2: points must be a number, not the text 'three'",
+    ),
+    "negative number": (
+        lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", -1, 4, 0]]),
+        ": Results!C2: points must not be negative (-1)",
+    ),
+    "duplicate event": (
+        lambda p: with_sheets(p, Events=[["Event", "Rounds"], ["Dec 2025", 4], ["dec 2025", 5]]),
+        ": Events!A3: event 'dec 2025' is listed twice",
+    ),
+    "duplicate result": (
+        lambda p: with_sheets(
+            p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 1, 4, 0], ["Dec 2025", " al", 2, 4, 0]]
+        ),
+        ": Results!B3: 'Al' has two results in 'Dec 2025'",
+    ),
+    "byes >= rounds": (
+        lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 0, 0, 4]]),
+        ": Results!E2: byes (4) must be less than rounds (4)",
+    ),
+    "games + byes > rounds": (
+        lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", 1, 4, 1]]),
+        ": Results!D2: games (4) + byes (1) must not exceed rounds (4)",
+    ),
+    "ranks skip a place": (
+        lambda p: write_book(
+            p,
+            {
+                **REVERSE,
+                "Results": [
+                    ["Event", "Player", "Rank"],
+                    ["W1", "A", 1],
+                    ["W1", "B", 2],
+                    ["W1", "C", 4],
+                ],
+            },
+        ),
+        ": Results!C4: rank (4) must be between 1 and players (3)",
+    ),
+    "shared rank not allowed": (
+        lambda p: write_book(
+            p,
+            {
+                **ABSOLUTE,
+                "Results": [
+                    ["Event", "Player", "Rank"],
+                    ["W1", "A", 1],
+                    ["W1", "B", 2],
+                    ["W1", "C", 2],
+                ],
+            },
+        ),
+        ": Results!C4: rank 2 is given twice (B and C); Absolute Points needs distinct ranks",
+    ),
+    "40,000-character name": (
+        long_name,
+        ": Results!B2: player name is 40000 characters long; at most 255",
+    ),
+    "unknown system": (
+        lambda p: with_sheets(p, Settings=[["System", "swiss"]]),
+        ": Settings!B1: unknown system 'swiss': use one of rally, absolute, reverse, neau, dippouch",
+    ),
 }
 
 
@@ -189,8 +260,11 @@ def xlrally(*args: str) -> tuple[int, str, str, float]:
     """Run the real command in its own process: exit code, out, err, seconds."""
     start = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlrally", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, preexec_fn=limited,
+        [sys.executable, "-m", "xlrally", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limited,  # noqa: PLW1509 - sets the memory limit of the child only
     )
     try:
         out, err = process.communicate(timeout=TIME_LIMIT * 2)
@@ -222,8 +296,12 @@ def test_peak_memory_of_the_worst_cases_stays_low(tmp_path: Path) -> None:
     for maker in (zip_bomb, far_cell, entity_bomb):
         path = maker(tmp_path / f"{maker.__name__}.xlsx")
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "xlrally", "check", str(path)],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=limited)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "xlrally", "check", str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=limited,  # noqa: PLW1509 - sets the memory limit of the child only
+        )
         _, status, usage = os.wait4(process.pid, 0)
         assert os.waitstatus_to_exitcode(status) == 1
         assert usage.ru_maxrss / 1024 < 300, maker.__name__  # MB
@@ -241,7 +319,9 @@ def test_batch_syncs_the_good_files_among_the_bad(tmp_path: Path) -> None:
     assert "Traceback" not in err
     for name in ("good1.xlsx", "good2.xlsx"):
         with zipfile.ZipFile(tmp_path / name) as z:
-            assert any(b"Working" in z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/"))
+            assert any(
+                b"Working" in z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/")
+            )
         assert f"{tmp_path / name}  rally" in out
     assert err.count("Error: ") >= len(CORPUS)
 
@@ -249,11 +329,17 @@ def test_batch_syncs_the_good_files_among_the_bad(tmp_path: Path) -> None:
 def test_names_starting_like_formulas_are_valid(tmp_path: Path) -> None:
     """Players called =x, +y, -z and @w sync and appear in Standings as text."""
     names = ["=1+1", "+44 123", "-minus", "@mention"]
-    path = with_sheets(tmp_path / "f.xlsx", Results=[RESULTS_HEAD, *(["Dec 2025", n, 1, 4, 0] for n in names)])
+    path = with_sheets(
+        tmp_path / "f.xlsx", Results=[RESULTS_HEAD, *(["Dec 2025", n, 1, 4, 0] for n in names)]
+    )
     code, _, err, _ = xlrally("sync", str(path))
     assert code == 0, err
     with zipfile.ZipFile(path) as z:
-        xml = next(z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/") and b"Working" in z.read(n))
+        xml = next(
+            z.read(n)
+            for n in z.namelist()
+            if n.startswith("xl/worksheets/") and b"Working" in z.read(n)
+        )
     assert b"<f>" not in xml
     for name in names:
-        assert f"<t xml:space=\"preserve\">{name}</t>".encode() in xml
+        assert f'<t xml:space="preserve">{name}</t>'.encode() in xml

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 import xlsxwriter
-
 from helpers import RALLY_SHEETS, parts, tiny_png
+
 from xlrally.newbook import xlwings_vba_project
 from xlrally.sync import sync_file
 
@@ -42,7 +42,9 @@ def base(path: Path, vba: bool = False) -> tuple[xlsxwriter.Workbook, dict[str, 
     return book, sheets
 
 
-def add_parts(path: Path, extra: dict[str, bytes], edits: dict[str, Callable[[bytes], bytes]]) -> None:
+def add_parts(
+    path: Path, extra: dict[str, bytes], edits: dict[str, Callable[[bytes], bytes]]
+) -> None:
     with zipfile.ZipFile(path) as z:
         items = {i.filename: z.read(i.filename) for i in z.infolist()}
     for name, edit in edits.items():
@@ -59,14 +61,23 @@ def signed_vba(path: Path) -> Path:
     book.close()
     add_parts(
         path,
-        {"xl/_rels/vbaProject.bin.rels": (
-            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
-            b'http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-            b'Type="' + SIGNATURE_REL.encode() + b'" Target="vbaProjectSignature.bin"/></Relationships>'),
-         "xl/vbaProjectSignature.bin": b"\x30\x82signature-bytes" * 64},
-        {"[Content_Types].xml": lambda t: t.replace(
-            b"</Types>", b'<Override PartName="/xl/vbaProjectSignature.bin" ContentType="application/'
-            b'vnd.ms-office.vbaProjectSignature"/></Types>')},
+        {
+            "xl/_rels/vbaProject.bin.rels": (
+                b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
+                b'http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
+                b'Type="'
+                + SIGNATURE_REL.encode()
+                + b'" Target="vbaProjectSignature.bin"/></Relationships>'
+            ),
+            "xl/vbaProjectSignature.bin": b"\x30\x82signature-bytes" * 64,
+        },
+        {
+            "[Content_Types].xml": lambda t: t.replace(
+                b"</Types>",
+                b'<Override PartName="/xl/vbaProjectSignature.bin" ContentType="application/'
+                b'vnd.ms-office.vbaProjectSignature"/></Types>',
+            )
+        },
     )
     return path
 
@@ -78,9 +89,14 @@ def custom_ribbon(path: Path) -> Path:
     add_parts(
         path,
         {"customUI/customUI14.xml": RIBBON},
-        {"_rels/.rels": lambda t: t.replace(
-            b"</Relationships>", b'<Relationship Id="rIdUI" Type="' + RIBBON_REL.encode()
-            + b'" Target="customUI/customUI14.xml"/></Relationships>')},
+        {
+            "_rels/.rels": lambda t: t.replace(
+                b"</Relationships>",
+                b'<Relationship Id="rIdUI" Type="'
+                + RIBBON_REL.encode()
+                + b'" Target="customUI/customUI14.xml"/></Relationships>',
+            )
+        },
     )
     return path
 
@@ -106,7 +122,11 @@ def rich_content(path: Path) -> Path:
     return path
 
 
-CORPUS = {"signed VBA project": signed_vba, "custom ribbon": custom_ribbon, "charts, images, sparklines, dynamic arrays, comments, tables": rich_content}
+CORPUS = {
+    "signed VBA project": signed_vba,
+    "custom ribbon": custom_ribbon,
+    "charts, images, sparklines, dynamic arrays, comments, tables": rich_content,
+}
 
 
 @pytest.mark.parametrize("name", list(CORPUS))
@@ -119,8 +139,14 @@ def test_every_other_part_is_byte_identical(tmp_path: Path, name: str) -> None:
     after = parts(path)
     changed = {n for n in set(before) | set(after) if before.get(n) != after.get(n)}
     new_parts = set(after) - set(before)
-    assert len(new_parts) == 1 and next(iter(new_parts)).startswith("xl/worksheets/sheet")
-    assert changed - new_parts <= {"xl/styles.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+    assert len(new_parts) == 1
+    assert next(iter(new_parts)).startswith("xl/worksheets/sheet")
+    assert changed - new_parts <= {
+        "xl/styles.xml",
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "[Content_Types].xml",
+    }
     assert set(before) <= set(after)
     # what changed in the shared parts is only additions
     for part in changed - new_parts:
@@ -140,7 +166,9 @@ def test_chart_on_the_old_standings_sheet_is_kept(tmp_path: Path) -> None:
     before = parts(tmp_path / "chart.xlsx")
     assert sync_file(tmp_path / "chart.xlsx").result == "written"
     after = parts(tmp_path / "chart.xlsx")
-    sheet_xml = next(v for k, v in after.items() if k.startswith("xl/worksheets/sheet") and b"Working" in v)
+    sheet_xml = next(
+        v for k, v in after.items() if k.startswith("xl/worksheets/sheet") and b"Working" in v
+    )
     assert b'<drawing r:id="rId1"/>' in sheet_xml
     assert after["xl/charts/chart1.xml"] == before["xl/charts/chart1.xml"]
     assert after["xl/drawings/drawing1.xml"] == before["xl/drawings/drawing1.xml"]

@@ -6,8 +6,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from helpers import RALLY_SHEETS, write_book
+
 from xlrally.xlsx_package import MAX_CELLS, Package, WorkbookError, column_number
 
 
@@ -18,9 +18,13 @@ def with_cell(tmp_path: Path, ref: str) -> Path:
         items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
     row = "".join(ch for ch in ref if ch.isdigit())
     with zipfile.ZipFile(path, "w") as z:
-        for name, data in items:
+        for name, original in items:
+            data = original
             if name == "xl/worksheets/sheet3.xml":
-                data = data.replace(b"</sheetData>", f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode())
+                data = data.replace(
+                    b"</sheetData>",
+                    f'<row r="{row}"><c r="{ref}"><v>1</v></c></row></sheetData>'.encode(),
+                )
             z.writestr(name, data)
     return path
 
