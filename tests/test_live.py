@@ -216,7 +216,8 @@ def test_module_name_must_be_importable(tmp_path: Path) -> None:
     not os.environ.get("XLWINGS_LICENSE_KEY"), reason="needs an xlwings licence (remote engine)"
 )
 def test_real_xlwings_book_api_via_remote_engine(tmp_path: Path) -> None:  # pragma: no cover
-    """With a licence, drive xlwings' real Book API (remote engine) through XlwingsBook."""
+    """With a licence, drive xlwings' real Book API on a file (its licensed engines) through
+    XlwingsBook: the same adapter the refresh uses in Excel."""
     path = tmp_path / "rally.xlsx"
     write_book(path, league_sheets("rally").sheets)
     book = xlwings.Book(str(path), mode="r")  # calamine reader engine (read side of the API)

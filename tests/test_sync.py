@@ -140,7 +140,7 @@ def test_synced_standings_read_back_with_openpyxl(tmp_path: Path) -> None:
         [2, "José", 54, 1, None, 54],
     ]
     assert sheet["E2"].font.b  # counted scores are bold
-    assert sheet["G2"].value == "Dec 2025: 100 × 3 / 4 + 4 = 79; May 2026: 100 × 1 / 5 + 1 = 21"
+    assert sheet["G2"].value == "Dec 2025: 100 × 3 / 4 + 4 = 79; May 2026: 100 × 1 / 5 + 1 = 21."
     assert sheet["A5"].value == "Club Rally: All 2 events count"
     assert sheet.freeze_panes == "A2"
 
@@ -209,3 +209,21 @@ def test_other_sheets_referring_to_standings_recalculate_on_open(tmp_path: Path)
     book.close()
     sync_file(tmp_path / "ref.xlsx")
     assert b'fullCalcOnLoad="1"' in parts(tmp_path / "ref.xlsx")["xl/workbook.xml"]
+
+
+def test_working_names_dropped_scores_and_why(tmp_path: Path) -> None:
+    """The Working cell gives each counted score's formula and the dropped ones in short.
+
+    Hand-worked: 3 events held -> best 2 count; Al 79 (3/4), 79, 29 (1/4) -> 29 dropped.
+    """
+    events = [["Event", "Rounds"], ["E1", 4], ["E2", 4], ["E3", 4]]
+    results = [["Event", "Player", "Points"], ["E1", "Al", 3], ["E2", "Al", 3], ["E3", "Al", 1]]
+    path = write_book(
+        tmp_path / "w.xlsx",
+        {"Settings": [["System", "rally"]], "Events": events, "Results": results},
+    )
+    sync_file(path)
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert sheet["H2"].value == (
+        "E1: 100 × 3 / 4 + 4 = 79; E2: 100 × 3 / 4 + 4 = 79. Dropped (best 2 count): E3 (29)."
+    )

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from xlrally.league import Standings
-from xlrally.standings import TIE_BREAKS
+from xlrally.numeric import show
+from xlrally.standings import TIE_BREAKS, Standing
 
 SHEET_NAME = "Standings"
 
@@ -31,6 +32,9 @@ class Look:
 
 
 HEADER = Look(bold=True)
+RANK = Look(number_format="0")
+RANK_TIED = Look(number_format='0"="')
+"""A shared rank shows as 3= while the cell holds the number 3."""
 NOTE = Look(italic=True)
 PLAIN = Look()
 
@@ -66,32 +70,49 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     rows: list[Row] = [
         tuple(Cell(h, HEADER) for h in ("Rank", "Player", total_name, "Events", *held, "Working"))
     ]
+    total_look = Look(bold=True, number_format=number)
     for row in standings.rows:
         cells = [
-            Cell(row.rank, Look(number_format='0"="' if row.tied else "0")),
+            Cell(row.rank, RANK_TIED if row.tied else RANK),
             Cell(row.player),
-            Cell(row.total, Look(bold=True, number_format=number)),
+            Cell(row.total, total_look),
             Cell(row.events),
         ]
-        working = []
         by_event = {s.event: s for s in row.scores}
         for event in held:
             score = by_event.get(event)
             if score is None:
                 cells.append(Cell(None))
-                continue
-            counted = event in row.counted
-            cells.append(Cell(score.value, counted_look if counted else dropped_look))
-            mark = "" if counted else " (dropped)"
-            working.append(f"{event}: {score.explain}{mark}")
-        if row.decided_by and row.decided_by != "tied":
-            working.append(f"tie with the row above broken by {row.decided_by}")
-        cells.append(Cell("; ".join(working)))
+            else:
+                look = counted_look if event in row.counted else dropped_look
+                cells.append(Cell(score.value, look))
+        cells.append(Cell(working(row, standings)))
         rows.append(tuple(cells))
     rows.append(())
     for line in notes(standings):
         rows.append((Cell(line, NOTE),))
     return tuple(rows)
+
+
+def working(row: Standing, standings: Standings) -> str:
+    """One cell of working: each counted score's formula, then the dropped scores in short.
+
+    ``Dec 2025: 100 × 3 / 4 + 4 = 79; Feb 2026: 100 × 4 / 6 + 6 = 72. Dropped (best 2
+    count): May 2026 (21).`` The full working of every score is in the JSON and on the page.
+    """
+    counted = [f"{s.event}: {s.explain}" for s in row.scores if s.event in row.counted]
+    dropped = [f"{s.event} ({show(s.value)})" for s in row.scores if s.event not in row.counted]
+    text = "; ".join(counted)
+    if dropped:
+        why = (
+            "worth 0 before 2001"
+            if standings.system == "dippouch"
+            else f"best {standings.counted_per_player} count"
+        )
+        text += f". Dropped ({why}): {', '.join(dropped)}"
+    if row.decided_by and row.decided_by != "tied":
+        text += f". Tie with the row above broken by {row.decided_by}"
+    return text + "." if text else ""
 
 
 def notes(standings: Standings) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from numbers import Real
 
 from xlrally.errors import ScoringError
@@ -52,6 +53,7 @@ def non_negative(value: object, field: str) -> float | int:
     return number
 
 
+@lru_cache(maxsize=8192)
 def show(value: float, places: int = 2) -> str:
     """Format a number for people: whole numbers bare, others rounded to ``places`` decimals.
 

@@ -18,7 +18,7 @@ from xlrally.grid import standings_grid
 from xlrally.league import Standings, compute_standings
 from xlrally.sheets import read_league
 from xlrally.xlsx_reader import FileSheets
-from xlrally.xlsx_writer import write_standings
+from xlrally.xlsx_writer import WriteOutcome, stage_standings
 
 
 class FileProblems(XlrallyError):
@@ -88,9 +88,10 @@ def sync_file(path: str | Path) -> SyncOutcome:
     file: the problems come back in the outcome, and the file is left untouched."""
     path = Path(path)
     try:
-        with paused_gc():
-            standings = read_standings(path)
-            outcome = write_standings(path, standings_grid(standings))
+        with paused_gc(), FileSheets(path) as source:
+            standings = compute_standings(read_league(source))
+            staged = stage_standings(path, standings_grid(standings), source.package)
+        outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except XlrallyError as error:
         return SyncOutcome(path, problems=tuple(str(_problems(path, error)).splitlines()))
     except OSError as error:  # disk full, folder not writable ...

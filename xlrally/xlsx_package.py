@@ -115,12 +115,16 @@ class Package:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         _check_file(self.path)
+        self.opened = self.path.stat()
+        """The file's status when opened: a write refuses to replace a file changed since."""
         try:
             self.zip = zipfile.ZipFile(self.path)
         except zipfile.BadZipFile:
             raise WorkbookError("the file is damaged (not a complete zip package)") from None
         except OSError as error:
             raise WorkbookError(f"cannot read the file: {error.strerror}") from None
+        self.formula_free: set[str] = set()
+        """Sheet parts seen (while checking their area) to hold no formula at all."""
         try:
             self._check_sizes()
             self.workbook_part = self._workbook_part()
@@ -239,12 +243,16 @@ class Package:
         """
         max_col = NARROW_COLUMNS
         cells = 0
+        formulas = False
         for data in self._overlapping_chunks(sheet):
+            formulas = formulas or b"<f" in data
             max_col = max([max_col, *(column_number(c) for c in set(_WIDE_REF.findall(data)))])
             tags = data.count(b"<c ") + data.count(b"<c>")
             cells += tags
             if tags != data.count(b'<c r="') and _IMPLICIT_CELL.search(data):
                 max_col = max(max_col, cells)
+        if not formulas:
+            self.formula_free.add(sheet.part)
         if MAX_ROWS * max_col <= MAX_CELLS:
             return
         max_row = 0

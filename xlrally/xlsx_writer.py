@@ -351,6 +351,8 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     for sheet in package.sheets:
         if sheet.part == skip or sheet.kind != WORKSHEET_TYPE or not package.has(sheet.part):
             continue
+        if sheet.part in package.formula_free:
+            continue  # already read through while checking it: no formulas at all
         tail = b""
         for chunk in package.chunks(sheet.part):
             data = tail + chunk
@@ -476,56 +478,88 @@ def owner_files(path: Path) -> tuple[Path, ...]:
     return (path.with_name("~$" + path.name), path.with_name("~$" + path.name[2:]))
 
 
-def write_standings(path: str | Path, grid: Sequence[Row]) -> WriteOutcome:
-    """Write the grid as the Standings sheet of the workbook at ``path``, in place, atomically."""
+@dataclass(frozen=True)
+class Staged:
+    """A complete new workbook written beside the old one, waiting to replace it."""
+
+    path: Path
+    temp: Path
+    opened: os.stat_result
+    parts: tuple[str, ...]
+
+    def commit(self) -> WriteOutcome:
+        """Rename the new file over the old one (atomic), unless the old one changed meanwhile.
+
+        Call it after every handle on the old file is closed (Windows cannot replace an open
+        file).
+        """
+        try:
+            if _identity(self.path.stat()) != _identity(self.opened):
+                raise WorkbookError("the workbook changed while xlrally was working; try again")
+            try:
+                os.replace(self.temp, self.path)
+            except PermissionError:
+                raise WorkbookError(
+                    "cannot replace the workbook (is it open in Excel or read-only?)"
+                ) from None
+        except BaseException:
+            self.temp.unlink(missing_ok=True)
+            raise
+        _fsync_folder(self.path.parent)
+        return WriteOutcome(True, self.parts)
+
+
+def stage_standings(path: str | Path, grid: Sequence[Row], package: Package) -> Staged | None:
+    """Write the workbook with the grid as its Standings sheet to a temporary file beside it.
+
+    Returns None when nothing would change. ``package`` is the workbook opened for reading.
+    """
     path = Path(path)
     for owner in owner_files(path):
         if owner.exists():
             raise WorkbookError(
                 "the workbook is open in Excel (its lock file ~$… is present); close it first"
             )
-    before = path.stat()
+    edit = plan_standings(package, grid)
+    if not edit.changed and not edit.dropped:
+        return None
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".xlrally", dir=path.parent)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as out, path.open("rb") as source:
+            writer = RawZipWriter(out)
+            written = set()
+            for info in package.zip.infolist():
+                if info.filename in edit.dropped:
+                    continue
+                if info.filename in edit.changed:
+                    writer.add(info, edit.changed[info.filename])
+                else:
+                    writer.copy(source, info)
+                written.add(info.filename)
+            for part, data in edit.changed.items():
+                if part not in written:
+                    writer.add(zipfile.ZipInfo(part, date_time=(1980, 1, 1, 0, 0, 0)), data)
+            writer.close()
+            out.flush()
+            os.fsync(out.fileno())
+        shutil.copymode(path, temp)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    parts = tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped))
+    return Staged(path, temp, package.opened, parts)
+
+
+def write_standings(path: str | Path, grid: Sequence[Row]) -> WriteOutcome:
+    """Write the grid as the Standings sheet of the workbook at ``path``, in place, atomically."""
     with Package(path) as package:
-        edit = plan_standings(package, grid)
-        if not edit.changed and not edit.dropped:
-            return WriteOutcome(False)
-        fd, temp_name = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".xlrally", dir=path.parent
-        )
-        temp = Path(temp_name)
-        try:
-            with os.fdopen(fd, "wb") as out, path.open("rb") as source:
-                writer = RawZipWriter(out)
-                written = set()
-                for info in package.zip.infolist():
-                    if info.filename in edit.dropped:
-                        continue
-                    if info.filename in edit.changed:
-                        writer.add(info, edit.changed[info.filename])
-                    else:
-                        writer.copy(source, info)
-                    written.add(info.filename)
-                for part, data in edit.changed.items():
-                    if part not in written:
-                        writer.add(zipfile.ZipInfo(part, date_time=(1980, 1, 1, 0, 0, 0)), data)
-                writer.close()
-                out.flush()
-                os.fsync(out.fileno())
-            shutil.copymode(path, temp)
-            now = path.stat()
-            if (now.st_mtime_ns, now.st_size) != (before.st_mtime_ns, before.st_size):
-                raise WorkbookError("the workbook changed while xlrally was writing; try again")
-            try:
-                os.replace(temp, path)
-            except PermissionError:
-                raise WorkbookError(
-                    "cannot replace the workbook (is it open in Excel or read-only?)"
-                ) from None
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
-    _fsync_folder(path.parent)
-    return WriteOutcome(True, tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped)))
+        staged = stage_standings(path, grid, package)
+    return staged.commit() if staged is not None else WriteOutcome(False)
+
+
+def _identity(stat: os.stat_result) -> tuple[int, int, int]:
+    return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
 
 def _fsync_folder(folder: Path) -> None:
