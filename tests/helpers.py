@@ -78,3 +78,20 @@ RALLY_SHEETS: dict[str, Rows] = {
 """Seed examples 1 and 2 plus Bobby's early withdrawal (100 × 1 / 5 + 1 = 21).
 
 Hand-worked: 2 events held -> ⌈3/2⌉ = 2 count. Bobby 79 + 21 = 100; José 54."""
+
+
+def plain(rows: list[list[Any]]) -> list[list[Any]]:
+    """Sheet values as comparable data: "" as None, whole floats as ints, trailing blanks
+    (cells, then rows) dropped."""
+    out = []
+    for row in rows:
+        values = [
+            None if v == "" else (int(v) if isinstance(v, float) and v.is_integer() else v)
+            for v in row
+        ]
+        while values and values[-1] is None:
+            values.pop()
+        out.append(values)
+    while out and not out[-1]:
+        out.pop()
+    return out

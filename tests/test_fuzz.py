@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from helpers import write_book
+from helpers import plain, write_book
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -125,21 +125,6 @@ def valid_workbooks(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
         "Results": results,
         "Points": [["Rank", "Points", "Bonus"], [1, 10, 2], [2, 5, None]],
     }
-
-
-def plain(rows: list[list[Any]]) -> list[list[Any]]:
-    out = []
-    for row in rows:
-        values = [
-            None if v == "" else (int(v) if isinstance(v, float) and v.is_integer() else v)
-            for v in row
-        ]
-        while values and values[-1] is None:
-            values.pop()
-        out.append(values)
-    while out and not out[-1]:
-        out.pop()
-    return out
 
 
 @given(st.one_of(workbooks(), valid_workbooks()))

@@ -8,13 +8,12 @@ import importlib.util
 import os
 import zipfile
 from pathlib import Path
-from typing import Any
 
 import olefile
 import pytest
 import xlwings
 from fake_xlwings import FakeBook
-from helpers import write_book
+from helpers import plain, write_book
 
 from xlrally.live import MemoryBook, XlwingsBook, refresh
 from xlrally.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
@@ -23,22 +22,6 @@ from xlrally.template import league_sheets
 from xlrally.xlsx_reader import FileSheets
 
 SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
-
-
-def plain(rows: list[list[Any]]) -> list[list[Any]]:
-    """Values as comparable data: trailing blanks dropped, whole floats as ints."""
-    out = []
-    for row in rows:
-        values = [
-            int(v) if isinstance(v, float) and v.is_integer() else (None if v == "" else v)
-            for v in row
-        ]
-        while values and values[-1] is None:
-            values.pop()
-        out.append(values)
-    while out and not out[-1]:
-        out.pop()
-    return out
 
 
 def memory_book(system: str) -> MemoryBook:

@@ -274,33 +274,70 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
     ``as_of``: only events dated on or before it count (undated events always count).
     """
     settings = league.settings
-    system = settings.system
-    problems = _Collector()
-    if system not in SYSTEMS:
+    if settings.system not in SYSTEMS:
         known = ", ".join(SYSTEMS)
-        raise LeagueProblems(
-            [Problem(f"unknown system {system!r}: use one of {known}", field="system")]
-        )
-    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+        message = f"unknown system {settings.system!r}: use one of {known}"
+        raise LeagueProblems([Problem(message, field="system")])
+    problems = _Collector()
+    events, faulty = _index_events(league.events, settings.system, problems)
+    entered = _index_results(league, events, problems)
+    scored = _score_events(settings, league.events, events, faulty, entered, as_of, problems)
+    if problems.problems:
+        raise LeagueProblems(problems.problems)
 
+    held = [s.name for s in scored.statuses if s.held]
+    history: dict[str, tuple[dippouch.RatingStep, ...]] = {}
+    if settings.system == "dippouch":
+        counted_per_player = None
+        entries, history = _rated_entries(scored.dip_events, entered.display)
+        rule = (
+            f"Dip Pouch rating: everyone starts at {show(dippouch.START_RATING)}; each event moves "
+            "a rating towards the percentile by the event's value in %"
+        )
+    else:
+        counted_per_player = _counted_per_player(settings, len(held))
+        entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
+        rule = _rule(counted_per_player, len(held))
+    rows = rank_entries(entries, settings.tie_breaks, held)
+    warnings = tuple(scored.notes) + tuple(
+        f"{a!r} and {b!r} look like the same player; add an alias in the Players sheet if they are"
+        for a, b in likely_duplicates(entered.display.values())
+    )
+    return Standings(
+        settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
+    )
+
+
+def _index_events(
+    listed: tuple[Event, ...], system: str, problems: _Collector
+) -> tuple[dict[str, Event], set[str]]:
+    """Events by key (the first of two with one name), and the keys of faulty events."""
     events: dict[str, Event] = {}
     faulty: set[str] = set()
-    for event in league.events:
+    for event in listed:
         k = _k(event.name)
         if not _check_event(event, system, problems):
             faulty.add(k)
         if k in events:
-            problems.add(
-                f"event {event.name!r} is listed twice",
-                event=event.name,
-                field="event",
-                origin=event.origin,
-            )
+            message = f"event {event.name!r} is listed twice"
+            problems.add(message, event=event.name, field="event", origin=event.origin)
         events.setdefault(k, event)
+    return events, faulty
 
-    by_event: dict[str, list[tuple[str, Result]]] = {k: [] for k in events}
-    entered: dict[str, set[str]] = {k: set() for k in events}
-    display: dict[str, str] = {}
+
+@dataclass
+class _Entered:
+    """Results by event key as (player key, result), and each player's name to show."""
+
+    by_event: dict[str, list[tuple[str, Result]]]
+    display: dict[str, str]
+
+
+def _index_results(league: League, events: dict[str, Event], problems: _Collector) -> _Entered:
+    """Resolve each result's event and player; report unknown events, bad names, duplicates."""
+    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+    entered = _Entered({k: [] for k in events}, {})
+    players_in: dict[str, set[str]] = {k: set() for k in events}
     resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
     for result in league.results:
         ek = _k(result.event)
@@ -318,83 +355,88 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         pk = resolved.get(name)
         if pk is None:
             pk = resolved[name] = roster.resolve(name)
-            display.setdefault(pk, roster.display(name))
-        players = entered[ek]
-        if pk in players:
-            message = f"{display[pk]!r} has two results in {events[ek].name!r}"
+            entered.display.setdefault(pk, roster.display(name))
+        if pk in players_in[ek]:
+            message = f"{entered.display[pk]!r} has two results in {events[ek].name!r}"
             problems.result(result, message, "player")
             continue
-        players.add(pk)
-        by_event[ek].append((pk, result))
+        players_in[ek].add(pk)
+        entered.by_event[ek].append((pk, result))
+    return entered
 
-    statuses: list[EventStatus] = []
-    scores: dict[str, list[Score]] = {}
-    dip_events: list[dippouch.DipEvent] = []
-    notes: list[str] = []
-    for event in _order(league.events):
+
+@dataclass
+class _Scored:
+    """What scoring the events gave: statuses, scores by player key, rated events, notes."""
+
+    statuses: tuple[EventStatus, ...] = ()
+    scores: dict[str, list[Score]] = field(default_factory=dict)
+    dip_events: list[dippouch.DipEvent] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _score_events(
+    settings: Settings,
+    listed: tuple[Event, ...],
+    events: dict[str, Event],
+    faulty: set[str],
+    entered: _Entered,
+    as_of: dt.date | None,
+    problems: _Collector,
+) -> _Scored:
+    """Score each held event in date order (Dip Pouch: collect its placements)."""
+    scored = _Scored()
+    statuses = []
+    for event in _order(listed):
         ek = _k(event.name)
         if events.get(ek) is not event:
             continue  # a duplicate, already reported
-        keyed = by_event[ek]
+        keyed = entered.by_event[ek]
         results = [result for _, result in keyed]
-        status = _status(event, results, system, as_of)
+        status = _status(event, results, settings.system, as_of)
         statuses.append(EventStatus(event.name, event.date, status))
         if status == "not ranked":
-            notes.append(f"{event.name}: results have no ranks yet, so the event is not scored")
+            scored.notes.append(f"{event.name}: results have no ranks yet, so it is not scored")
         if status != "ranked" or ek in faulty:
             continue
         field_size = len(results)
         if event.players is not None:
             field_size = whole(event.players, "players", minimum=1)
             if field_size < len(results):
-                problems.add(
-                    f"players ({field_size}) is less than the {len(results)} results listed",
-                    event=event.name,
-                    field="players",
-                    origin=event.origin,
-                )
+                message = f"players ({field_size}) is less than the {len(results)} results listed"
+                problems.add(message, event=event.name, field="players", origin=event.origin)
                 continue
-        _score_event(settings, event, keyed, field_size, scores, dip_events, problems)
+        _score_event(settings, event, keyed, field_size, scored, problems)
+    scored.statuses = tuple(statuses)
+    return scored
 
-    if problems.problems:
-        raise LeagueProblems(problems.problems)
 
-    held = [s.name for s in statuses if s.held]
-    history: dict[str, tuple[dippouch.RatingStep, ...]] = {}
-    entries: list[Entry] = []
-    if system == "dippouch":
-        counted_per_player = None
-        for pk, steps in dippouch.rating_history(dip_events).items():
-            player = display[pk]
-            history[player] = steps
-            rated = tuple(Score(s.event, s.percentile, s, eligible=s.value > 0) for s in steps)
-            counted = frozenset(s.event for s in rated if s.eligible)
-            entries.append(Entry(player, steps[-1].after, rated, counted))
-        rule = (
-            f"Dip Pouch rating: everyone starts at {show(dippouch.START_RATING)}; each event moves "
-            "a rating towards the percentile by the event's value in %"
-        )
-    else:
-        counted_per_player = _counted_per_player(settings, len(held))
-        for pk, player_scores in scores.items():
-            chosen = best_n(player_scores, counted_per_player)
-            entries.append(
-                Entry(
-                    display[pk],
-                    sum(s.value for s in chosen),
-                    tuple(player_scores),
-                    frozenset(s.event for s in chosen),
-                )
-            )
-        rule = _rule(settings, counted_per_player, len(held))
-    rows = rank_entries(entries, settings.tie_breaks, held)
-    warnings = tuple(notes) + tuple(
-        f"{a!r} and {b!r} look like the same player; add an alias in the Players sheet if they are"
-        for a, b in likely_duplicates(display.values())
-    )
-    return Standings(
-        settings, tuple(statuses), rows, counted_per_player, rule, warnings, history, as_of
-    )
+def _rated_entries(
+    dip_events: list[dippouch.DipEvent], display: dict[str, str]
+) -> tuple[list[Entry], dict[str, tuple[dippouch.RatingStep, ...]]]:
+    """Dip Pouch: each player's current rating, percentiles as scores, and their history."""
+    entries = []
+    history = {}
+    for pk, steps in dippouch.rating_history(dip_events).items():
+        player = display[pk]
+        history[player] = steps
+        rated = tuple(Score(s.event, s.percentile, s, eligible=s.value > 0) for s in steps)
+        counted = frozenset(s.event for s in rated if s.eligible)
+        entries.append(Entry(player, steps[-1].after, rated, counted))
+    return entries, history
+
+
+def _best_n_entries(
+    scores: dict[str, list[Score]], display: dict[str, str], counted_per_player: int | None
+) -> list[Entry]:
+    """Points systems: each player's total of their best N scores."""
+    entries = []
+    for pk, player_scores in scores.items():
+        chosen = best_n(player_scores, counted_per_player)
+        total = sum(s.value for s in chosen)
+        counted = frozenset(s.event for s in chosen)
+        entries.append(Entry(display[pk], total, tuple(player_scores), counted))
+    return entries
 
 
 def _status(event: Event, results: list[Result], system: str, as_of: dt.date | None) -> str:
@@ -414,8 +456,7 @@ def _score_event(
     event: Event,
     keyed: list[tuple[str, Result]],
     field_size: int,
-    scores: dict[str, list[Score]],
-    dip_events: list[dippouch.DipEvent],
+    scored: _Scored,
     problems: _Collector,
 ) -> None:
     system = settings.system
@@ -430,7 +471,7 @@ def _score_event(
                 dippouch.percentile(result.rank, field_size)
                 placements[pk] = whole(result.rank, "rank")
             else:
-                scores.setdefault(pk, []).append(_score(settings, event, result, field_size))
+                scored.scores.setdefault(pk, []).append(_score(settings, event, result, field_size))
             if system in RANKED_SYSTEMS:
                 ranks.append(whole(result.rank, "rank"))
                 ranked.append(result)
@@ -443,7 +484,7 @@ def _score_event(
         _check_ranks(system, ranked, ranks, field_size, problems)
     if system == "dippouch" and event.date is not None:
         rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
-        dip_events.append(
+        scored.dip_events.append(
             dippouch.DipEvent(
                 event.name, event.date, field_size, rounds, event.world_championship, placements
             )
@@ -458,7 +499,7 @@ def _counted_per_player(settings: Settings, held: int) -> int | None:
     return None
 
 
-def _rule(settings: Settings, counted: int | None, held: int) -> str:
+def _rule(counted: int | None, held: int) -> str:
     events = f"{held} event" + ("" if held == 1 else "s")
     if counted is None or counted >= held:
         return "The one event counts" if held == 1 else f"All {events} count"
