@@ -121,6 +121,13 @@ def test_absolute_player_count_points() -> None:
     )
 
 
+def test_per_row_settings_may_be_ranges() -> None:
+    """Participating points per row (a range) next to a single multiplier (hand-worked):
+    rank 1 of 5: 5 × 1 + 2 = 7; rank 2: 4 × 1 + 0 = 4."""
+    assert udfs.REVERSE_POINTS([[1.0], [2.0]], 5.0, None, [[2.0], [0.0]]) == [[7.0], [4.0]]
+    assert udfs.ABSOLUTE_POINTS([[1.0], [2.0]], [[10.0], [5.0]], [[1.0], [None]]) == [[11.0], [5.0]]
+
+
 def test_reverse_points_seed_table() -> None:
     """5 players, ×1.5, 2 participating, 3/2/1 bonus: 12.5 10 7.5 5 3.5."""
     got = udfs.REVERSE_POINTS(

@@ -26,6 +26,7 @@ import xlwings as xw
 
 from xlrally import dippouch, poker, rally
 from xlrally.errors import XlrallyError
+from xlrally.numeric import whole
 from xlrally.standings import best_total
 
 __all__ = [
@@ -238,11 +239,11 @@ def NEAU_POINTS(players: Any, buy_in: Any, total_expense: Any, finish: Any) -> A
 @xw.func(category=_CATEGORY)
 @xw.arg("rank", ndim=2, doc="Finishing rank (1 = last player remaining)")
 @xw.arg("points_table", ndim=2, doc="Points for ranks 1, 2, 3 ... (one range)")
-@xw.arg("participating", doc="Points for every player who attended (default 0)")
+@xw.arg("participating", ndim=2, doc="Points for every player who attended (default 0)")
 @xw.arg("bonus_table", ndim=2, doc="Bonus points for ranks 1, 2, 3 ... (default none)")
 @xw.arg("players", ndim=2, doc="Players in the event (for player-count points)")
-@xw.arg("count_factor", doc="Player-count points: players × this factor (default 0 = none)")
-@xw.arg("count_to_rank", doc="Last rank that gets player-count points (default every rank)")
+@xw.arg("count_factor", ndim=2, doc="Player-count points: players × this factor (0 = none)")
+@xw.arg("count_to_rank", ndim=2, doc="Last rank that gets player-count points (default all)")
 def ABSOLUTE_POINTS(
     rank: Any,
     points_table: Any,
@@ -254,32 +255,38 @@ def ABSOLUTE_POINTS(
 ) -> Any:
     """Absolute Points: points by rank + participating + bonus + player-count points."""
     try:
-        to_rank = None if _blank(count_to_rank) or count_to_rank == 0 else int(count_to_rank)
-        structure = poker.PointStructure(
-            points=_table(points_table),
-            bonus=_table(bonus_table),
-            participating=_or(participating, 0),
-            player_count_factor=_or(count_factor, 0),
-            player_count_to_rank=to_rank,
-        )
-    except (XlrallyError, ValueError, TypeError) as error:
+        points, bonus = _table(points_table), _table(bonus_table)
+    except XlrallyError as error:
         return _error(error)
 
-    def one(r: Any, n: Any) -> float:
+    structures: dict[tuple[Any, ...], poker.PointStructure] = {}  # one per distinct setting
+
+    def one(r: Any, part: Any, n: Any, factor: Any, to_rank: Any) -> float:
+        structure = structures.get((part, factor, to_rank))
+        if structure is None:
+            structure = structures[(part, factor, to_rank)] = poker.PointStructure(
+                points=points,
+                bonus=bonus,
+                participating=_or(part, 0),
+                player_count_factor=_or(factor, 0),
+                player_count_to_rank=None
+                if _blank(to_rank) or to_rank == 0
+                else whole(to_rank, "count_to_rank", minimum=1),
+            )
         if _blank(n) or n == 0:
             if structure.player_count_factor:
                 raise XlrallyError("players is needed for player-count points")
             n = r
         return poker.absolute_points(r, n, structure)
 
-    return _cellwise(one, rank, players)
+    return _cellwise(one, rank, participating, players, count_factor, count_to_rank)
 
 
 @xw.func(category=_CATEGORY)
 @xw.arg("rank", ndim=2, doc="Finishing rank (1 = last player remaining)")
 @xw.arg("players", ndim=2, doc="Number of players in the event")
-@xw.arg("multiplier", doc="Points per place (default 1)")
-@xw.arg("participating", doc="Points for every player who attended (default 0)")
+@xw.arg("multiplier", ndim=2, doc="Points per place (default 1)")
+@xw.arg("participating", ndim=2, doc="Points for every player who attended (default 0)")
 @xw.arg("bonus_table", ndim=2, doc="Bonus points for ranks 1, 2, 3 ... (default none)")
 def REVERSE_POINTS(
     rank: Any,
@@ -290,14 +297,21 @@ def REVERSE_POINTS(
 ) -> Any:
     """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus."""
     try:
-        structure = poker.PointStructure(
-            bonus=_table(bonus_table),
-            participating=_or(participating, 0),
-            multiplier=_or(multiplier, 1),
-        )
-    except (XlrallyError, ValueError, TypeError) as error:
+        bonus = _table(bonus_table)
+    except XlrallyError as error:
         return _error(error)
-    return _cellwise(lambda r, n: poker.reverse_points(r, n, structure), rank, players)
+
+    structures: dict[tuple[Any, ...], poker.PointStructure] = {}  # one per distinct setting
+
+    def one(r: Any, n: Any, times: Any, part: Any) -> float:
+        structure = structures.get((times, part))
+        if structure is None:
+            structure = structures[(times, part)] = poker.PointStructure(
+                bonus=bonus, participating=_or(part, 0), multiplier=_or(times, 1)
+            )
+        return poker.reverse_points(r, n, structure)
+
+    return _cellwise(one, rank, players, multiplier, participating)
 
 
 # ---------------------------------------------------------------- Dip Pouch
