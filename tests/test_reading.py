@@ -81,6 +81,15 @@ def test_numeric_text_is_accepted() -> None:
     assert totals(sheets) == [("1", "Al", 79)]
 
 
+def test_text_numbers_with_commas() -> None:
+    """'1,000' is a thousand; '1,5' (a decimal comma) is refused rather than read as 15."""
+    from xlrally.sheets import to_number
+
+    assert to_number("1,000", "points") == 1000
+    with pytest.raises(ValueError, match="points must be a number, not the text '1,5'"):
+        to_number("1,5", "points")
+
+
 def test_settings_are_read() -> None:
     """Point structure, Best X and tie-break settings reach the core."""
     sheets = MemorySheets(

@@ -151,6 +151,7 @@ _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
 _TRUE = {"yes", "y", "true", "1", "x", "wc"}
 _FALSE = {"no", "n", "false", "0", ""}
 _EXCEL_EPOCH = dt.date(1899, 12, 30)
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
 
 
 class _Problems:
@@ -175,7 +176,9 @@ def to_number(value: Value, what: str) -> float | int:
             raise ValueError(f"{what} must be a number, not {value}")
         return int(value) if isinstance(value, float) and value.is_integer() else value
     if isinstance(value, str):
-        text = value.strip().replace(",", "")
+        text = value.strip()
+        if _THOUSANDS.fullmatch(text):
+            text = text.replace(",", "")  # 1,000 (a decimal comma, 1,5, stays an error)
         try:
             number = float(text)
         except ValueError:
