@@ -1,7 +1,10 @@
 """Syncing many workbooks at once: both cores, a progress bar, one bad file never stops the rest.
 
-Each file is synced in a worker process (when there is more than one file), so a file that
-crashes or exhausts a worker is reported as failed and the others go on.
+Where the system can fork (Linux, macOS), each file is synced in its own child process with a
+memory limit (:mod:`xlrally.isolate`): the sheets are read without the sheet-area pre-check
+(about 0.4 s saved on a 200,000-row league), because a reader that crashes on a hostile sheet
+takes only its child down; the parent then names the sheet at fault. Elsewhere the files go to
+a process pool and every sheet is checked before it is read.
 """
 
 from __future__ import annotations
@@ -11,14 +14,19 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from xlrally.sync import SyncOutcome, sync_file
+from xlrally import isolate
+from xlrally.sync import SyncOutcome, explain_failure, sync_file
 
 
-def _safe_sync(path: Path) -> SyncOutcome:
+def _safe_sync(path: Path, check_area: bool = True) -> SyncOutcome:
     try:
-        return sync_file(path)
+        return sync_file(path, check_area)
     except Exception as error:  # a bug must not stop the batch; report it with the file
         return SyncOutcome(path, problems=(f"{path}: internal error: {error!r}",))
+
+
+def _isolated_sync(path: Path) -> SyncOutcome:
+    return _safe_sync(path, check_area=False)
 
 
 def run_batch(
@@ -36,27 +44,35 @@ def run_batch(
         bar.start()
         advance = lambda: bar.advance(task)  # noqa: E731
     try:
-        if workers <= 1:
-            outcomes = []
-            for path in files:
-                outcomes.append(_safe_sync(path))
-                advance()
-            return outcomes
-        results: dict[Path, SyncOutcome] = {}
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures: dict[Future[SyncOutcome], Path] = {
-                pool.submit(_safe_sync, path): path for path in files
-            }
-            for future in as_completed(futures):
-                path = futures[future]
-                try:
-                    results[path] = future.result()
-                except Exception as error:  # the worker died (killed, out of memory)
-                    results[path] = SyncOutcome(
-                        path, problems=(f"{path}: the worker syncing this file died ({error!r})",)
-                    )
-                advance()
-        return [results[path] for path in files]
+        if isolate.AVAILABLE:
+            results = isolate.run_isolated(files, _isolated_sync, workers, advance)
+            return [
+                explain_failure(path, r.reason) if isinstance(r, isolate.Died) else r
+                for path, r in zip(files, results, strict=True)
+            ]
+        return _pooled(files, workers, advance)
     finally:
         if bar is not None:
             bar.stop()
+
+
+def _pooled(files: Sequence[Path], workers: int, advance: Callable[[], None]) -> list[SyncOutcome]:
+    """Without fork: in this process for one worker, else a process pool; areas checked."""
+    if workers <= 1:
+        outcomes = []
+        for path in files:
+            outcomes.append(_safe_sync(path))
+            advance()
+        return outcomes
+    results: dict[Path, SyncOutcome] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: dict[Future[SyncOutcome], Path] = {pool.submit(_safe_sync, p): p for p in files}
+        for future in as_completed(futures):
+            path = futures[future]
+            try:
+                results[path] = future.result()
+            except Exception as error:  # the worker died (killed, out of memory)
+                message = f"{path}: the worker syncing this file died ({error!r})"
+                results[path] = SyncOutcome(path, problems=(message,))
+            advance()
+    return [results[path] for path in files]

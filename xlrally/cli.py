@@ -141,7 +141,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     """
     from xlrally.batch import run_batch
 
-    files = list(workbook_files(paths, recursive))
+    files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
         fail(["no workbook files (.xlsx, .xlsm) found"])
     outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)

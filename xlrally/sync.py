@@ -17,6 +17,7 @@ from xlrally.errors import LeagueProblems, XlrallyError
 from xlrally.grid import standings_grid
 from xlrally.league import Standings, compute_standings
 from xlrally.sheets import read_league
+from xlrally.xlsx_package import WORKSHEET_TYPE, Package
 from xlrally.xlsx_reader import FileSheets
 from xlrally.xlsx_writer import WriteOutcome, stage_standings
 
@@ -83,12 +84,15 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def sync_file(path: str | Path) -> SyncOutcome:
+def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
     """Compute a workbook's standings and write its Standings sheet. Never raises for a bad
-    file: the problems come back in the outcome, and the file is left untouched."""
+    file: the problems come back in the outcome, and the file is left untouched.
+
+    ``check_area`` False: see :class:`~xlrally.xlsx_reader.FileSheets` (isolated children only).
+    """
     path = Path(path)
     try:
-        with paused_gc(), FileSheets(path) as source:
+        with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             staged = stage_standings(path, standings_grid(standings), source.package)
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
@@ -105,3 +109,20 @@ def sync_file(path: str | Path) -> SyncOutcome:
         "written" if outcome.changed else "unchanged",
         warnings=standings.warnings,
     )
+
+
+def explain_failure(path: Path, reason: str) -> SyncOutcome:
+    """The outcome for a file whose isolated sync died: name the sheet at fault if the package
+    checks find one, and remove the temporary file the sync may have left."""
+    for leftover in path.parent.glob(f".{path.name}.*.xlrally"):
+        leftover.unlink(missing_ok=True)
+    try:
+        with Package(path) as package:
+            package.check_shared_strings()
+            for sheet in package.sheets:
+                if sheet.kind == WORKSHEET_TYPE and package.has(sheet.part):
+                    package.check_sheet_area(sheet)
+    except XlrallyError as error:
+        return SyncOutcome(path, problems=(f"{path}: {error}",))
+    message = f"the reader {reason} while reading it (out of memory, or a damaged sheet)"
+    return SyncOutcome(path, problems=(f"{path}: {message}",))

@@ -265,6 +265,12 @@ class Package:
                 f"{max_row * max_col:,} cells; xlrally reads at most {MAX_CELLS:,}"
             )
 
+    def check_head(self, sheet: SheetRef) -> None:
+        """Refuse a sheet whose XML starts with a DTD (entity bombs, external entities)."""
+        head = next(self.chunks(sheet.part, 4096), b"")
+        if _DTD.search(head):
+            raise WorkbookError(f"{sheet.name}: XML with a DTD or entities is not allowed")
+
     def _overlapping_chunks(self, sheet: SheetRef) -> Iterator[bytes]:
         """The sheet's XML in chunks, each starting with the end of the one before."""
         tail = b""

@@ -19,7 +19,11 @@ from xlrally.xlsx_package import WORKSHEET_TYPE, Package, WorkbookError
 class FileSheets:
     """A :class:`~xlrally.sheets.SheetSource` over a workbook file. Use as a context manager."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, check_area: bool = True) -> None:
+        """``check_area`` False skips the sheet-area check: only for a reader running in an
+        isolated child process (xlrally.isolate), where a crash cannot take anything else down.
+        """
+        self.check_area = check_area
         self.package = Package(path)
         try:
             self.package.check_shared_strings()
@@ -50,7 +54,10 @@ class FileSheets:
             ref = self.package.sheet(name)
             if ref is None:
                 raise WorkbookError(f"the workbook has no sheet {name!r}")
-            self.package.check_sheet_area(ref)
+            if self.check_area:
+                self.package.check_sheet_area(ref)
+            else:
+                self.package.check_head(ref)
             try:
                 sheet = self.book.get_sheet_by_name(name)
                 rows = sheet.to_python(skip_empty_area=False)
