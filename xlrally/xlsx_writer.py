@@ -356,7 +356,7 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
         tail = b""
         for chunk in package.chunks(sheet.part):
             data = tail + chunk
-            if literal in data.lower() and formula.search(data):
+            if b"<f" in data and literal in data.lower() and formula.search(data):
                 return True
             tail = chunk[-4096:]
     return False
