@@ -56,8 +56,14 @@ def _formats(decimals: int) -> tuple[str, str]:
 
 def decimals(standings: Standings) -> int:
     """0 when every total and score is whole, else 2 (the places shown)."""
-    values = [r.total for r in standings.rows] + [s.value for r in standings.rows for s in r.scores]
-    return 0 if all(float(v).is_integer() for v in values) else 2
+    for row in standings.rows:
+        if not float(row.total).is_integer():
+            return 2
+        for score in row.scores:
+            value = score.value
+            if type(value) is not int and not float(value).is_integer():
+                return 2
+    return 0
 
 
 def standings_grid(standings: Standings) -> tuple[Row, ...]:

@@ -24,7 +24,7 @@ changes every event's points.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -246,26 +246,41 @@ def _check_ranks(
             expected = rank + counts[rank]
 
 
-def _score(settings: Settings, event: Event, result: Result, field_size: int) -> Score:
-    """Score one result under the league's system (not Dip Pouch); raises ScoringError."""
-    system = settings.system
-    working: rally.RallyScore | poker.PokerScore | poker.NeauScore
-    if system == "rally":
-        working = rally.score_event(result.points, event.rounds, result.byes, result.games)
-        return Score(event.name, working.score, working)
-    if result.rank is None:
-        raise ScoringError("rank is missing", "rank")
-    if system == "absolute":
-        working = poker.score_absolute(result.rank, field_size, settings.structure)
-        return Score(event.name, working.total, working)
-    if system == "reverse":
-        working = poker.score_reverse(result.rank, field_size, settings.structure)
-        return Score(event.name, working.total, working)
-    buy_in = result.buy_in if result.buy_in is not None else event.buy_in
-    if buy_in is None:
-        raise ScoringError("buy-in is missing (give it on the event or the result)", "buy-in")
-    working = poker.score_neau(field_size, buy_in, result.total, result.rank)
-    return Score(event.name, working.points, working)
+def _scorer(settings: Settings, event: Event, field_size: int) -> Callable[[Result], Score]:
+    """The function that scores one result of this event under the league's system (not Dip
+    Pouch). It raises ScoringError; it is made once per event, as it runs once per result."""
+    name, structure = event.name, settings.structure
+    if settings.system == "rally":
+        rounds, score_event = event.rounds, rally.score_event
+
+        def rally_score(result: Result) -> Score:
+            working = score_event(result.points, rounds, result.byes, result.games)
+            return Score(name, working.score, working)
+
+        return rally_score
+
+    ranked = {"absolute": poker.score_absolute, "reverse": poker.score_reverse}
+    if settings.system in ranked:
+        score_rank = ranked[settings.system]
+
+        def points(result: Result) -> Score:
+            if result.rank is None:
+                raise ScoringError("rank is missing", "rank")
+            working = score_rank(result.rank, field_size, structure)
+            return Score(name, working.total, working)
+
+        return points
+
+    def neau(result: Result) -> Score:
+        if result.rank is None:
+            raise ScoringError("rank is missing", "rank")
+        buy_in = result.buy_in if result.buy_in is not None else event.buy_in
+        if buy_in is None:
+            raise ScoringError("buy-in is missing (give it on the event or the result)", "buy-in")
+        working = poker.score_neau(field_size, buy_in, result.total, result.rank)
+        return Score(name, working.points, working)
+
+    return neau
 
 
 def compute_standings(league: League, as_of: dt.date | None = None) -> Standings:
@@ -339,21 +354,24 @@ def _index_results(league: League, events: dict[str, Event], problems: _Collecto
     entered = _Entered({k: [] for k in events}, {})
     players_in: dict[str, set[str]] = {k: set() for k in events}
     resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
+    event_keys: dict[str, str] = {}  # spelling -> event key
     for result in league.results:
-        ek = _k(result.event)
-        name = result.player
+        ek = event_keys.get(result.event)
+        if ek is None:
+            ek = event_keys[result.event] = _k(result.event)
         if ek not in events:
             problems.result(result, f"event {result.event!r} is not in the Events sheet", "event")
             continue
-        if not name.strip():
-            problems.result(result, "player name is missing", "player")
-            continue
-        if len(name) > MAX_NAME_LENGTH:
-            message = f"player name is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
-            problems.result(result, message, "player")
-            continue
+        name = result.player
         pk = resolved.get(name)
-        if pk is None:
+        if pk is None:  # a spelling not seen yet: check it once
+            if not name.strip():
+                problems.result(result, "player name is missing", "player")
+                continue
+            if len(name) > MAX_NAME_LENGTH:
+                message = f"player name is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+                problems.result(result, message, "player")
+                continue
             pk = resolved[name] = roster.resolve(name)
             entered.display.setdefault(pk, roster.display(name))
         if pk in players_in[ek]:
@@ -463,15 +481,19 @@ def _score_event(
     ranks: list[int] = []
     ranked: list[Result] = []
     placements: dict[str, int] = {}
+    score = None if system == "dippouch" else _scorer(settings, event, field_size)
+    scores = scored.scores
     for pk, result in keyed:
         try:
-            if system == "dippouch":
+            if score is None:
                 if result.rank is None:
                     raise ScoringError("rank is missing", "rank")
                 dippouch.percentile(result.rank, field_size)
                 placements[pk] = whole(result.rank, "rank")
+            elif pk in scores:
+                scores[pk].append(score(result))
             else:
-                scored.scores.setdefault(pk, []).append(_score(settings, event, result, field_size))
+                scores[pk] = [score(result)]
             if system in RANKED_SYSTEMS:
                 ranks.append(whole(result.rank, "rank"))
                 ranked.append(result)
