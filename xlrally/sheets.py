@@ -564,8 +564,11 @@ def _table_results(table: Table, event: str | None, problems: _Problems) -> list
         _numbers(_column(body, columns[f]), f, bad) if f in columns else [None] * len(body)
         for f in _RESULT_NUMBERS
     ]
+    rows = zip(events, players, *fields, origins, strict=True)
+    if not bad and all(events) and all(players):
+        return list(map(Result._make, rows))  # the usual case, at C speed
     results = []
-    for i, row in enumerate(zip(events, players, *fields, origins, strict=True)):
+    for i, row in enumerate(rows):
         if not row[0]:
             problems.at(origins[i], "event", "event is missing")
         elif not row[1]:
