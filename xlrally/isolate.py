@@ -87,8 +87,10 @@ def _spawn(work: Callable[[T], R], task: T, out: Path) -> int:
 
 
 def _quiet_and_limited() -> None:
+    import faulthandler
     import resource
 
+    faulthandler.disable()  # it keeps its own copy of stderr (pytest, PYTHONFAULTHANDLER)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
