@@ -115,3 +115,29 @@ def test_libreoffice_reads_the_engines_standings(
                 event,
                 cell,
             )
+
+
+def test_workbook_saved_by_libreoffice_syncs(tmp_path: Path) -> None:
+    """A league saved by LibreOffice (its own package writer) syncs and reads back."""
+    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    out = tmp_path / "saved"
+    profile = tmp_path / "profile"
+    command = [
+        soffice(),
+        f"-env:UserInstallation={profile.as_uri()}",
+        "--headless",
+        "--convert-to",
+        "xlsx:Calc MS Excel 2007 XML",
+        "--outdir",
+        str(out),
+        str(source),
+    ]
+    subprocess.run(command, capture_output=True, timeout=300, check=True)
+    saved = out / "league.xlsx"
+    assert sync_file(saved).result == "written"
+    table = read_standings(saved)
+    assert [(r.rank_label, r.player, r.total) for r in table.rows] == [
+        ("1", "Bobby", 100),
+        ("2", "José", 54),
+    ]
+    assert sync_file(saved).result == "unchanged"

@@ -227,3 +227,21 @@ def test_working_names_dropped_scores_and_why(tmp_path: Path) -> None:
     assert sheet["H2"].value == (
         "E1: 100 × 3 / 4 + 4 = 79; E2: 100 × 3 / 4 + 4 = 79. Dropped (best 2 count): E3 (29)."
     )
+
+
+def test_workbook_written_by_openpyxl(tmp_path: Path) -> None:
+    """Other writers' packages (openpyxl: other attribute spacing, no shared strings) sync too."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Settings"
+    sheet.append(["System", "rally"])
+    book.create_sheet("Events").append(["Event", "Rounds"])
+    book["Events"].append(["Dec 2025", 4])
+    book.create_sheet("Results").append(["Event", "Player", "Points"])
+    book["Results"].append(["Dec 2025", "Bobby", 3])  # 79, seed example 1
+    book.save(tmp_path / "openpyxl.xlsx")
+    assert sync_file(tmp_path / "openpyxl.xlsx").result == "written"
+    standings = openpyxl.load_workbook(tmp_path / "openpyxl.xlsx")["Standings"]
+    assert [c.value for c in standings[2][:5]] == [1, "Bobby", 79, 1, 79]
+    assert sync_file(tmp_path / "openpyxl.xlsx").result == "unchanged"
