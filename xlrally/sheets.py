@@ -132,7 +132,6 @@ RESERVED_SHEETS = frozenset(
 )
 """Sheets with a job of their own: never taken as an event's results sheet."""
 
-EVENT_FIELDS = ("event", "date", "rounds", "buy-in", "world championship", "players", "status")
 
 SETTINGS_KEYS: dict[str, str] = {
     "system": "System",
