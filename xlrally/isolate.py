@@ -72,11 +72,13 @@ def run_isolated(
 def _spawn(work: Callable[[T], R], task: T, out: Path) -> int:
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = os.getpid()
     pid = os.fork()
     if pid:
         return pid
     code = 70
     try:
+        _die_with(parent)
         _quiet_and_limited()
         result = work(task)
         with out.open("wb") as f:
@@ -84,6 +86,20 @@ def _spawn(work: Callable[[T], R], task: T, out: Path) -> int:
         code = 0
     finally:
         os._exit(code)
+
+
+def _die_with(parent: int) -> None:
+    """On Linux, end this child when the parent ends (killed or not), as one command should."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            return
+    if os.getppid() != parent:  # the parent was already gone
+        os._exit(71)
 
 
 def _quiet_and_limited() -> None:
