@@ -13,6 +13,7 @@ from helpers import RALLY_SHEETS, parts, tiny_png, write_book
 
 from xlrally.newbook import xlwings_vba_project
 from xlrally.sync import sync_file
+from xlrally.xlsx_reader import FileSheets
 
 MAY_BE_CHANGED_NEW = {
     "xl/worksheets/sheet{n}.xml",  # filled in per test
@@ -245,3 +246,17 @@ def test_workbook_written_by_openpyxl(tmp_path: Path) -> None:
     standings = openpyxl.load_workbook(tmp_path / "openpyxl.xlsx")["Standings"]
     assert [c.value for c in standings[2][:5]] == [1, "Bobby", 79, 1, 79]
     assert sync_file(tmp_path / "openpyxl.xlsx").result == "unchanged"
+
+
+def test_odd_characters_survive(tmp_path: Path) -> None:
+    """Text XML cannot hold (a bell) and text that looks like Excel's escapes (_x0041_) come
+    back exactly as entered, as do emoji and right-to-left names. Read back as Excel does
+    (python-calamine unescapes _xHHHH_; openpyxl leaves _x0007_ as it is)."""
+    names = ["Bell\x07Ringer", "lit_x0041_eral", "Zoë 🙂", "שרה"]
+    sheets = dict(RALLY_SHEETS)
+    sheets["Results"] = [["Event", "Player", "Points"], *(["Dec 2025", n, 1] for n in names)]
+    path = write_book(tmp_path / "odd.xlsx", sheets)
+    assert sync_file(path).result == "written"
+    with FileSheets(path) as book:
+        written = [row[1] for row in book.values("Standings")[1:5]]
+    assert sorted(written) == sorted(names)
