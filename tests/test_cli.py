@@ -199,6 +199,14 @@ def test_missing_and_locked_files(tmp_path: Path) -> None:
     assert "is open in Excel" in err
 
 
+def test_new_into_a_missing_folder(tmp_path: Path) -> None:
+    """A folder that does not exist: a plain error, no traceback."""
+    target = tmp_path / "nope" / "league.xlsx"
+    code, _, err = run("new", str(target))
+    assert code == 1
+    assert err.startswith(f"Error: {target}: cannot write the workbook: ")
+
+
 def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
     """new does not overwrite without --force."""
     path = write_book(tmp_path / "mine.xlsx", RALLY_SHEETS)

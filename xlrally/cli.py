@@ -250,7 +250,10 @@ def publish(path: Path, output: Path | None, as_of: dt.date | None) -> None:
         fail(str(error).splitlines())
     target = output or path.with_suffix(".html")
     updated = dt.datetime.fromtimestamp(os.path.getmtime(path)).replace(microsecond=0)
-    target.write_text(standings_page(table, updated=updated), encoding="utf-8")
+    try:
+        target.write_text(standings_page(table, updated=updated), encoding="utf-8")
+    except OSError as error:
+        fail([f"{target}: cannot write the page: {error.strerror or error}"])
     click.echo(f"wrote {target}")
 
 

@@ -13,6 +13,8 @@ import importlib.util
 import zipfile
 from pathlib import Path
 
+from xlsxwriter.exceptions import XlsxWriterException
+
 from xlrally.errors import XlrallyError
 from xlrally.template import build_workbook
 
@@ -56,6 +58,15 @@ def xlwings_vba_project() -> bytes:
 
 def make_new(path: Path, system: str) -> list[Path]:
     """Write the new workbook (and, for .xlsm, its companion module); returns what was written."""
+    try:
+        return _make_new(path, system)
+    except (OSError, XlsxWriterException) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        msg = f"cannot write the workbook: {reason}"
+        raise NewBookError(msg) from None
+
+
+def _make_new(path: Path, system: str) -> list[Path]:
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
         build_workbook(path, system)
