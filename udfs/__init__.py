@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import xlwings as xw
@@ -259,20 +260,20 @@ def ABSOLUTE_POINTS(
     except XlrallyError as error:
         return _error(error)
 
-    structures: dict[tuple[Any, ...], poker.PointStructure] = {}  # one per distinct setting
+    @cache  # one structure per distinct setting, however many rows share it
+    def structure_for(part: Any, factor: Any, to_rank: Any) -> poker.PointStructure:
+        return poker.PointStructure(
+            points=points,
+            bonus=bonus,
+            participating=_or(part, 0),
+            player_count_factor=_or(factor, 0),
+            player_count_to_rank=None
+            if _blank(to_rank) or to_rank == 0
+            else whole(to_rank, "count_to_rank", minimum=1),
+        )
 
     def one(r: Any, part: Any, n: Any, factor: Any, to_rank: Any) -> float:
-        structure = structures.get((part, factor, to_rank))
-        if structure is None:
-            structure = structures[(part, factor, to_rank)] = poker.PointStructure(
-                points=points,
-                bonus=bonus,
-                participating=_or(part, 0),
-                player_count_factor=_or(factor, 0),
-                player_count_to_rank=None
-                if _blank(to_rank) or to_rank == 0
-                else whole(to_rank, "count_to_rank", minimum=1),
-            )
+        structure = structure_for(part, factor, to_rank)
         if _blank(n) or n == 0:
             if structure.player_count_factor:
                 raise XlrallyError("players is needed for player-count points")
@@ -301,15 +302,14 @@ def REVERSE_POINTS(
     except XlrallyError as error:
         return _error(error)
 
-    structures: dict[tuple[Any, ...], poker.PointStructure] = {}  # one per distinct setting
+    @cache  # one structure per distinct setting, however many rows share it
+    def structure_for(times: Any, part: Any) -> poker.PointStructure:
+        return poker.PointStructure(
+            bonus=bonus, participating=_or(part, 0), multiplier=_or(times, 1)
+        )
 
     def one(r: Any, n: Any, times: Any, part: Any) -> float:
-        structure = structures.get((times, part))
-        if structure is None:
-            structure = structures[(times, part)] = poker.PointStructure(
-                bonus=bonus, participating=_or(part, 0), multiplier=_or(times, 1)
-            )
-        return poker.reverse_points(r, n, structure)
+        return poker.reverse_points(r, n, structure_for(times, part))
 
     return _cellwise(one, rank, players, multiplier, participating)
 

@@ -194,7 +194,7 @@ def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
     try:
         table = read_standings(path, as_of)
     except FileProblems as error:
-        fail(str(error).splitlines())
+        fail(error.messages)
     if fmt == "json":
         click.echo(json.dumps(report.as_json(table), indent=2, ensure_ascii=False))
     elif fmt == "csv":
@@ -215,7 +215,7 @@ def check(paths: tuple[str, ...], recursive: bool) -> None:
         try:
             result = read_standings(path)
         except FileProblems as error:
-            problems.extend(str(error).splitlines())
+            problems.extend(error.messages)
             continue
         for warning in result.warnings:
             click.echo(f"Warning: {path}: {warning}", err=True)
@@ -247,7 +247,7 @@ def publish(path: Path, output: Path | None, as_of: dt.date | None) -> None:
     try:
         table = read_standings(path, as_of)
     except FileProblems as error:
-        fail(str(error).splitlines())
+        fail(error.messages)
     target = output or path.with_suffix(".html")
     updated = dt.datetime.fromtimestamp(os.path.getmtime(path)).replace(microsecond=0)
     try:

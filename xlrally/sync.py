@@ -27,8 +27,8 @@ class FileProblems(XlrallyError):
 
     def __init__(self, path: Path, lines: list[str]) -> None:
         self.path = path
-        self.lines = lines
-        super().__init__("\n".join(f"{path}: {line}" for line in lines))
+        self.messages = tuple(f"{path}: {line}" for line in lines)
+        super().__init__("\n".join(self.messages))
 
 
 def _problems(path: Path, error: XlrallyError) -> FileProblems:
@@ -97,7 +97,7 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
             staged = stage_standings(path, standings_grid(standings), source.package)
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except XlrallyError as error:
-        return SyncOutcome(path, problems=tuple(str(_problems(path, error)).splitlines()))
+        return SyncOutcome(path, problems=_problems(path, error).messages)
     except OSError as error:  # disk full, folder not writable ...
         reason = error.strerror or str(error)
         return SyncOutcome(path, problems=(f"{path}: cannot write the workbook: {reason}",))
@@ -123,6 +123,6 @@ def explain_failure(path: Path, reason: str) -> SyncOutcome:
                 if sheet.kind == WORKSHEET_TYPE and package.has(sheet.part):
                     package.check_sheet_area(sheet)
     except XlrallyError as error:
-        return SyncOutcome(path, problems=(f"{path}: {error}",))
+        return SyncOutcome(path, problems=_problems(path, error).messages)
     message = f"the reader {reason} while reading it (out of memory, or a damaged sheet)"
     return SyncOutcome(path, problems=(f"{path}: {message}",))

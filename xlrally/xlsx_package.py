@@ -179,9 +179,9 @@ class Package:
                     yield chunk
         except KeyError:
             raise WorkbookError(f"the package has no part {part}") from None
-        except (zipfile.BadZipFile, EOFError, OSError) as error:
-            raise WorkbookError(f"{part}: damaged ({error})") from None
-        except Exception as error:  # zlib.error and friends from a truncated stream
+        except WorkbookError:
+            raise
+        except Exception as error:  # BadZipFile, EOFError, zlib.error ... of a damaged stream
             raise WorkbookError(f"{part}: damaged ({error})") from None
 
     def read(self, part: str) -> bytes:

@@ -553,13 +553,6 @@ def stage_standings(path: str | Path, grid: Sequence[Row], package: Package) -> 
     return Staged(path, temp, package.opened, parts)
 
 
-def write_standings(path: str | Path, grid: Sequence[Row]) -> WriteOutcome:
-    """Write the grid as the Standings sheet of the workbook at ``path``, in place, atomically."""
-    with Package(path) as package:
-        staged = stage_standings(path, grid, package)
-    return staged.commit() if staged is not None else WriteOutcome(False)
-
-
 def _identity(stat: os.stat_result) -> tuple[int, int, int]:
     return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
