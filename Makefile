@@ -20,4 +20,4 @@ bench:
 	$(PY) -m pytest benchmarks -o addopts="" -p no:cacheprovider --benchmark-columns=median,max
 
 template:
-	$(PY) -m xlrally.template
+	$(PY) tools/remake_examples.py

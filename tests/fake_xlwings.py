@@ -1,4 +1,4 @@
-"""A stand-in for the few xlwings Book/Sheet/Range calls xlrally.live makes, over a MemoryBook.
+"""A stand-in for the few xlwings Book/Sheet/Range calls xlrally.excel.live makes, over a MemoryBook.
 
 Excel cannot run here. Like python-chess's mock engine transport, this fake lets the real
 XlwingsBook adapter and refresh_caller() run in tests: values assigned to a range behave as in
@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from xlrally.grid import Look
-from xlrally.live import MemoryBook
-from xlrally.sheets import column_letter
+from xlrally.excel.live import MemoryBook
+from xlrally.formats.cells import Look
+from xlrally.formats.layout import column_letter
 
 
 def _cell(address: str) -> tuple[int, int]:

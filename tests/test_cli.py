@@ -238,8 +238,10 @@ def test_python_dash_m_runs_the_cli(tmp_path: Path) -> None:
 
 
 def test_template_is_up_to_date(tmp_path: Path) -> None:
-    """workbook_template.xlsx is what xlrally.template makes now (run `python -m xlrally.template`)."""
-    from xlrally.template import TEMPLATE, build_workbook
+    """workbook_template.xlsx is what xlrally.excel.template makes now (run `python tools/remake_examples.py`)."""
+    from remake_examples import TEMPLATE
+
+    from xlrally.excel.template import build_workbook
 
     fresh = tmp_path / "template.xlsx"
     build_workbook(fresh, "rally")

@@ -1,13 +1,9 @@
 """xlrally: league, rally and rating standings for people who run them in Excel.
 
-The scoring core is pure Python: one module per rule book and a shared standings module.
-
-* :mod:`xlrally.rally` — the chess Rapidplay Rally (event score, best-N events);
-* :mod:`xlrally.poker` — league point structures (Absolute Points, Relative Reverse Order,
-  Neau's formula);
-* :mod:`xlrally.dippouch` — the Dip Pouch Tournament Rating for Diplomacy;
-* :mod:`xlrally.standings` — best-N, ranking, ties and tie-breaks;
-* :mod:`xlrally.league` — a whole league in, standings out.
+The package is in layers, each a folder that imports only those below it (see
+docs/architecture.md): ``core`` (pure scoring: ``core.systems`` holds one module per rule book
+behind a registry), ``formats`` (cells and text), ``ooxml`` (the workbook file), ``excel``
+(inside Excel), ``app`` (sync, batch) and ``cli``. This module is the public API:
 
 >>> from xlrally import rally_score, neau_points
 >>> rally_score(points=3, rounds=4)
@@ -20,23 +16,16 @@ The scoring core is pure Python: one module per rule book and a shared standings
 [('1', 'Ann', 2), ('2', 'Ben', 1)]
 """
 
-from xlrally.dippouch import percentile as dippouch_percentile
-from xlrally.dippouch import rating_history, tournament_value, updated_rating
-from xlrally.errors import LeagueProblems, Problem, ScoringError, XlrallyError
-from xlrally.league import (
-    SYSTEMS,
-    Event,
-    EventStatus,
-    League,
-    Result,
-    Settings,
-    Standings,
-    compute_standings,
-)
-from xlrally.poker import PointStructure, absolute_points, neau_points, reverse_points
-from xlrally.rally import event_score as rally_score
-from xlrally.rally import events_counted
-from xlrally.standings import Score, Standing
+from xlrally.core.errors import LeagueProblems, Problem, ScoringError, XlrallyError
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, EventStatus, League, Result, Settings, Standings, Status
+from xlrally.core.ranking import Score, Standing
+from xlrally.core.systems import SYSTEMS, System, dippouch, poker, rally
+from xlrally.core.systems.dippouch import percentile as dippouch_percentile
+from xlrally.core.systems.dippouch import rating_history, tournament_value, updated_rating
+from xlrally.core.systems.poker import PointStructure, absolute_points, neau_points, reverse_points
+from xlrally.core.systems.rally import event_score as rally_score
+from xlrally.core.systems.rally import events_counted
 
 __version__ = "0.1.0"
 
@@ -54,12 +43,17 @@ __all__ = [
     "Settings",
     "Standing",
     "Standings",
+    "Status",
+    "System",
     "XlrallyError",
     "absolute_points",
     "compute_standings",
+    "dippouch",
     "dippouch_percentile",
     "events_counted",
     "neau_points",
+    "poker",
+    "rally",
     "rally_score",
     "rating_history",
     "reverse_points",

@@ -1,6 +1,6 @@
 """The ``xlrally`` command line: new, sync, standings, check, publish.
 
-A thin layer: it finds files, calls :mod:`xlrally.sync`, and turns problems into
+A thin layer: it finds files, calls :mod:`xlrally.app.sync`, and turns problems into
 ``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. Heavy modules are imported
 inside the commands so that ``xlrally --help`` starts fast.
 """
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from xlrally.numeric import plural
+from xlrally.core.numbers import plural
 
 if TYPE_CHECKING:
-    from xlrally.sync import SyncOutcome
+    from xlrally.app.sync import SyncOutcome
 
 SYSTEM_NAMES = ("rally", "absolute", "reverse", "neau", "dippouch")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -78,7 +78,8 @@ def new(path: Path, system: str, force: bool) -> None:
     A .xlsm PATH gets a "Refresh standings" button (needs xlwings in Excel) and a small
     Python module of the same name beside it, which the button runs.
     """
-    from xlrally.newbook import NewBookError, make_new
+    from xlrally.app.newbook import make_new
+    from xlrally.core.errors import NewBookError
 
     if path.exists() and not force:
         fail([f"{path}: already exists (use --force to overwrite)"])
@@ -139,7 +140,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     whose standings did not change is not written at all. A bad file is reported and left
     untouched, and the others are still synced; the exit code is 1 if any file failed.
     """
-    from xlrally.batch import run_batch
+    from xlrally.app.batch import run_batch
 
     files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
@@ -188,8 +189,9 @@ def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | No
 )
 def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
     """Print the standings of a workbook without writing anything."""
-    from xlrally import report
-    from xlrally.sync import FileProblems, read_standings
+    from xlrally.app.sync import read_standings
+    from xlrally.core.errors import FileProblems
+    from xlrally.formats import report
 
     try:
         table = read_standings(path, as_of)
@@ -208,7 +210,8 @@ def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
 @click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
 def check(paths: tuple[str, ...], recursive: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
-    from xlrally.sync import FileProblems, read_standings
+    from xlrally.app.sync import read_standings
+    from xlrally.core.errors import FileProblems
 
     problems: list[str] = []
     for path in workbook_files(paths, recursive):
@@ -241,8 +244,9 @@ def check(paths: tuple[str, ...], recursive: bool) -> None:
 )
 def publish(path: Path, output: Path | None, as_of: dt.date | None) -> None:
     """Write the standings as one self-contained HTML page (table, chart, working)."""
-    from xlrally.html_page import standings_page
-    from xlrally.sync import FileProblems, read_standings
+    from xlrally.app.sync import read_standings
+    from xlrally.core.errors import FileProblems
+    from xlrally.formats.page import standings_page
 
     try:
         table = read_standings(path, as_of)

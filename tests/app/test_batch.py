@@ -1,0 +1,32 @@
+"""Batch sync without fork (as on Windows): a process pool, every sheet checked before reading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import RALLY_SHEETS, write_book
+from test_hostile import far_cell
+
+from xlrally.app import batch, isolate
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in this process", "process pool"])
+def test_fallback_without_fork(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    """Good files are synced; the hostile one is refused by the area check, naming the sheet."""
+    monkeypatch.setattr(isolate, "AVAILABLE", False)
+    good = write_book(tmp_path / "good.xlsx", RALLY_SHEETS)
+    bad = far_cell(tmp_path / "bad.xlsx")
+    outcomes = batch.run_batch([good, bad], jobs=jobs)
+    assert [o.result for o in outcomes] == ["written", "failed"]
+    assert outcomes[1].problems[0].startswith(f"{bad}: Results: cells reach row 1,048,576")
+
+
+def test_isolated_batch_keeps_order_and_names_the_bad_sheet(tmp_path: Path) -> None:
+    """With fork: the child reading the hostile sheet dies; the parent explains why."""
+    files = [far_cell(tmp_path / "a.xlsx"), write_book(tmp_path / "b.xlsx", RALLY_SHEETS)]
+    outcomes = batch.run_batch(files, jobs=2)
+    assert [o.path for o in outcomes] == files
+    assert outcomes[0].problems[0].startswith(f"{files[0]}: Results: cells reach row 1,048,576")
+    assert outcomes[1].result == "written"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

@@ -1,0 +1,143 @@
+"""A real spreadsheet program opens every file xlrally writes, and reads back its Standings.
+
+LibreOffice (package libreoffice-calc-nogui, installed by .ci/run) converts each workbook's
+sheets to CSV; the Standings it reads must equal the engine's standings.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers import RALLY_SHEETS, write_book
+from remake_examples import TEMPLATE
+from test_lossless import rich_content
+
+from xlrally.app.newbook import make_new
+from xlrally.app.sync import read_standings, sync_file
+
+SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+
+
+def soffice() -> str:
+    found = shutil.which("soffice") or shutil.which("libreoffice")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("LibreOffice is not installed (.ci/run installs libreoffice-calc-nogui)")
+        pytest.skip("LibreOffice is not installed")
+    return found
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every kind of file xlrally writes: the template, `new` for each system (and .xlsm),
+    synced workbooks (plain and feature-rich)."""
+    folder = tmp_path_factory.mktemp("written")
+    files = {"template": shutil.copy(TEMPLATE, folder / "template.xlsx")}
+    for system in SYSTEMS:
+        files[f"new-{system}"] = make_new(folder / f"new_{system}.xlsx", system)[0]
+    files["new-xlsm"] = make_new(folder / "new_macro.xlsm", "reverse")[0]
+    synced = write_book(folder / "synced.xlsx", RALLY_SHEETS)
+    rich = rich_content(folder / "rich.xlsx")
+    for path in (synced, rich, files["new-dippouch"]):
+        assert sync_file(path).ok
+    files["synced"], files["synced-rich"] = synced, rich
+    return {k: Path(v) for k, v in files.items()}
+
+
+@pytest.fixture(scope="module")
+def converted(written: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("csv")
+    profile = tmp_path_factory.mktemp("lo-profile")
+    command = [
+        soffice(),
+        f"-env:UserInstallation={profile.as_uri()}",
+        "--headless",
+        "--convert-to",
+        CSV_ALL_SHEETS,
+        "--outdir",
+        str(out),
+        *map(str, written.values()),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.reader(f))
+
+
+def same(cell: str, value: object) -> bool:
+    if isinstance(value, int | float):
+        try:
+            return abs(float(cell) - float(value)) <= 1e-9 * max(1.0, abs(float(value)))
+        except ValueError:
+            return False
+    return cell == str(value)
+
+
+@pytest.mark.parametrize(
+    "name", ["template", *(f"new-{s}" for s in SYSTEMS), "new-xlsm", "synced", "synced-rich"]
+)
+def test_libreoffice_reads_the_engines_standings(
+    written: dict[str, Path], converted: Path, name: str
+) -> None:
+    """The Standings LibreOffice reads equal the engine's: rank, player, total, events, scores."""
+    path = written[name]
+    sheets = {p.name[len(path.stem) + 1 : -4]: p for p in converted.glob(f"{path.stem}-*.csv")}
+    assert {"Settings", "Events", "Results", "Standings"} <= set(sheets), sorted(sheets)
+    rows = read_csv(sheets["Standings"])
+    table = read_standings(path)
+    assert rows[0][:4] == [
+        "Rank",
+        "Player",
+        "Rating" if table.system == "dippouch" else "Total",
+        "Events",
+    ]
+    assert rows[0][4 : 4 + len(table.held)] == list(table.held)
+    for line, row in zip(rows[1:], table.rows, strict=False):
+        assert same(line[0], row.rank)
+        assert line[1] == row.player
+        assert same(line[2], row.total)
+        assert same(line[3], row.events)
+        for cell, event in zip(line[4:], table.held, strict=False):
+            score = row.score(event)
+            assert cell == "" if score is None else same(cell, score.value), (
+                name,
+                row.player,
+                event,
+                cell,
+            )
+
+
+def test_workbook_saved_by_libreoffice_syncs(tmp_path: Path) -> None:
+    """A league saved by LibreOffice (its own package writer) syncs and reads back."""
+    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    out = tmp_path / "saved"
+    profile = tmp_path / "profile"
+    command = [
+        soffice(),
+        f"-env:UserInstallation={profile.as_uri()}",
+        "--headless",
+        "--convert-to",
+        "xlsx:Calc MS Excel 2007 XML",
+        "--outdir",
+        str(out),
+        str(source),
+    ]
+    subprocess.run(command, capture_output=True, timeout=300, check=True)
+    saved = out / "league.xlsx"
+    assert sync_file(saved).result == "written"
+    table = read_standings(saved)
+    assert [(r.rank_label, r.player, r.total) for r in table.rows] == [
+        ("1", "Bobby", 100),
+        ("2", "José", 54),
+    ]
+    assert sync_file(saved).result == "unchanged"

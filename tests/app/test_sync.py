@@ -1,0 +1,262 @@
+"""Syncing writes Standings and keeps every other part of the workbook byte-for-byte."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+import xlsxwriter
+from helpers import RALLY_SHEETS, parts, tiny_png, write_book
+
+from xlrally.app.newbook import xlwings_vba_project
+from xlrally.app.sync import sync_file
+from xlrally.ooxml.reader import FileSheets
+
+MAY_BE_CHANGED_NEW = {
+    "xl/worksheets/sheet{n}.xml",  # filled in per test
+    "xl/styles.xml",
+    "xl/workbook.xml",
+    "xl/_rels/workbook.xml.rels",
+    "[Content_Types].xml",
+}
+
+
+def feature_rich(path: Path, with_standings: bool) -> Path:
+    """A workbook with everything a treasurer's file may hold, made with XlsxWriter."""
+    book = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False})
+    book.add_vba_project(io.BytesIO(xlwings_vba_project()), is_stream=True)
+    book.set_vba_name("ThisWorkbook")
+    for name, rows in RALLY_SHEETS.items():
+        sheet = book.add_worksheet(name)
+        sheet.set_vba_name()
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if hasattr(value, "isoformat"):
+                    sheet.write_string(r, c, value.isoformat())
+                elif value is not None:
+                    sheet.write(r, c, value)
+    results = book.get_worksheet_by_name("Results")
+    results.add_table(
+        0,
+        0,
+        3,
+        4,
+        {
+            "name": "ResultsTable",
+            "header_row": True,
+            "columns": [{"header": h} for h in RALLY_SHEETS["Results"][0]],
+        },
+    )
+    results.data_validation(1, 4, 100, 4, {"validate": "integer", "criteria": ">=", "value": 0})
+    results.conditional_format(
+        1,
+        2,
+        100,
+        2,
+        {"type": "cell", "criteria": ">", "value": 2, "format": book.add_format({"bold": True})},
+    )
+    summary = book.add_worksheet("Summary")
+    summary.set_vba_name()
+    summary.write_formula("A1", "=SUM(Results!C2:C4)", None, 6)  # cached value 6
+    summary.write_formula("A2", "=COUNTA(Results!B2:B4)", None, 3)
+    summary.insert_image("C3", "logo.png", {"image_data": __import__("io").BytesIO(tiny_png())})
+    summary.insert_button("F2", {"macro": "SampleCall", "caption": "Refresh"})
+    chart = book.add_chart({"type": "column"})
+    chart.add_series({"values": "=Results!$C$2:$C$4", "categories": "=Results!$B$2:$B$4"})
+    summary.insert_chart("C10", chart)
+    book.define_name("TotalPoints", "=Summary!$A$1")
+    book.define_name("Results!LocalName", "=Results!$A$1")
+    if with_standings:
+        old = book.add_worksheet("Standings")
+        old.set_vba_name()
+        old.write("A1", "old standings")
+    book.close()
+    return path
+
+
+def changed_parts(before: dict[str, bytes], after: dict[str, bytes]) -> set[str]:
+    names = set(before) | set(after)
+    return {n for n in names if before.get(n) != after.get(n)}
+
+
+@pytest.mark.parametrize(
+    "with_standings", [False, True], ids=["new Standings", "replaced Standings"]
+)
+def test_feature_rich_workbook_keeps_every_other_part(tmp_path: Path, with_standings: bool) -> None:
+    """Charts, images, button, VBA, tables, validation, conditional formats, defined names and
+    cached formula values are byte-identical after sync; only Standings and its companions change."""
+    path = feature_rich(tmp_path / "league.xlsm", with_standings)
+    before = parts(path)
+    outcome = sync_file(path)
+    assert outcome.result == "written", outcome.problems
+    after = parts(path)
+    with zipfile.ZipFile(path) as z:
+        assert z.testzip() is None
+    standings_part = next(
+        n
+        for n in after
+        if n.startswith("xl/worksheets/") and b"Bobby" in after[n] and b"Working" in after[n]
+    )
+    allowed = {standings_part, "xl/styles.xml"}
+    if not with_standings:
+        allowed |= {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+    assert changed_parts(before, after) <= allowed
+    assert standings_part in changed_parts(before, after)
+    for name in (
+        "xl/vbaProject.bin",
+        "xl/drawings/drawing1.xml",
+        "xl/charts/chart1.xml",
+        "xl/tables/table1.xml",
+    ):
+        assert after[name] == before[name]
+
+
+def test_second_sync_leaves_the_file_untouched(tmp_path: Path) -> None:
+    """Syncing unchanged results again writes nothing: same bytes, same modification time."""
+    path = feature_rich(tmp_path / "league.xlsm", with_standings=False)
+    assert sync_file(path).result == "written"
+    first = path.read_bytes()
+    mtime = path.stat().st_mtime_ns
+    assert sync_file(path).result == "unchanged"
+    assert path.read_bytes() == first
+    assert path.stat().st_mtime_ns == mtime
+
+
+def test_synced_standings_read_back_with_openpyxl(tmp_path: Path) -> None:
+    """The Standings sheet holds ranks, players, totals and scores as numbers with their marks.
+
+    Hand-worked (helpers.RALLY_SHEETS): Bobby 79 + 21 = 100 (both count, 2 of 2 events);
+    José 54 in May 2026 only.
+    """
+    path = write_book(tmp_path / "rally.xlsx", RALLY_SHEETS)
+    sync_file(path)
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=1, max_row=3, max_col=6)]
+    assert rows == [
+        ["Rank", "Player", "Total", "Events", "Dec 2025", "May 2026"],
+        [1, "Bobby", 100, 2, 79, 21],
+        [2, "José", 54, 1, None, 54],
+    ]
+    assert sheet["E2"].font.b  # counted scores are bold
+    assert sheet["G2"].value == "Dec 2025: 100 × 3 / 4 + 4 = 79; May 2026: 100 × 1 / 5 + 1 = 21."
+    assert sheet["A5"].value == "Club Rally: All 2 events count"
+    assert sheet.freeze_panes == "A2"
+
+
+def test_ties_and_dropped_scores_are_marked(tmp_path: Path) -> None:
+    """A shared rank shows as 3= through its number format; a dropped score is bracketed grey.
+
+    Hand-worked: 3 events held -> best 2 count. Al: 79, 79, 29 -> 158 with 29 dropped;
+    Bo: 79 + 79 = 158, tied with Al.
+    """
+    events = [["Event", "Rounds"], ["E1", 4], ["E2", 4], ["E3", 4]]
+    results = [
+        ["Event", "Player", "Points"],
+        ["E1", "Al", 3],
+        ["E2", "Al", 3],
+        ["E3", "Al", 1],
+        ["E1", "Bo", 3],
+        ["E3", "Bo", 3],
+    ]
+    path = write_book(
+        tmp_path / "ties.xlsx",
+        {"Settings": [["System", "rally"]], "Events": events, "Results": results},
+    )
+    sync_file(path)
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert [sheet["A2"].value, sheet["A3"].value] == [1, 1]
+    assert sheet["A2"].number_format == '0"="'
+    assert sheet["G2"].value == 29
+    assert sheet["G2"].number_format == "(0)"
+    assert sheet["G2"].font.i
+
+
+def test_formula_like_names_stay_text(tmp_path: Path) -> None:
+    """Player and event names starting with =, +, - or @ are written as text, never formulas."""
+    sheets = dict(RALLY_SHEETS)
+    sheets["Results"] = [
+        ["Event", "Player", "Points"],
+        ["Dec 2025", '=HYPERLINK("x")', 3],
+        ["Dec 2025", "+44 Bob", 2],
+        ["Dec 2025", "-dash", 1],
+        ["Dec 2025", "@at", 0],
+    ]
+    path = write_book(tmp_path / "formula.xlsx", sheets)
+    sync_file(path)
+    xml = next(
+        v for k, v in parts(path).items() if k.startswith("xl/worksheets/") and b"Working" in v
+    )
+    assert b"<f>" not in xml
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    names = [sheet.cell(r, 2).value for r in range(2, 6)]
+    assert sorted(names) == sorted(['=HYPERLINK("x")', "+44 Bob", "-dash", "@at"])
+    assert all(sheet.cell(r, 2).data_type == "s" for r in range(2, 6))
+
+
+def test_other_sheets_referring_to_standings_recalculate_on_open(tmp_path: Path) -> None:
+    """A formula elsewhere that reads Standings makes the workbook recalculate when opened."""
+    book = xlsxwriter.Workbook(str(tmp_path / "ref.xlsx"))
+    for name, rows in RALLY_SHEETS.items():
+        sheet = book.add_worksheet(name)
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if value is not None:
+                    sheet.write(r, c, value.isoformat() if hasattr(value, "isoformat") else value)
+    book.add_worksheet("Standings")
+    book.add_worksheet("Front").write_formula("A1", "=Standings!B2", None, "")
+    book.close()
+    sync_file(tmp_path / "ref.xlsx")
+    assert b'fullCalcOnLoad="1"' in parts(tmp_path / "ref.xlsx")["xl/workbook.xml"]
+
+
+def test_working_names_dropped_scores_and_why(tmp_path: Path) -> None:
+    """The Working cell gives each counted score's formula and the dropped ones in short.
+
+    Hand-worked: 3 events held -> best 2 count; Al 79 (3/4), 79, 29 (1/4) -> 29 dropped.
+    """
+    events = [["Event", "Rounds"], ["E1", 4], ["E2", 4], ["E3", 4]]
+    results = [["Event", "Player", "Points"], ["E1", "Al", 3], ["E2", "Al", 3], ["E3", "Al", 1]]
+    path = write_book(
+        tmp_path / "w.xlsx",
+        {"Settings": [["System", "rally"]], "Events": events, "Results": results},
+    )
+    sync_file(path)
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert sheet["H2"].value == (
+        "E1: 100 × 3 / 4 + 4 = 79; E2: 100 × 3 / 4 + 4 = 79. Dropped (best 2 count): E3 (29)."
+    )
+
+
+def test_workbook_written_by_openpyxl(tmp_path: Path) -> None:
+    """Other writers' packages (openpyxl: other attribute spacing, no shared strings) sync too."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Settings"
+    sheet.append(["System", "rally"])
+    book.create_sheet("Events").append(["Event", "Rounds"])
+    book["Events"].append(["Dec 2025", 4])
+    book.create_sheet("Results").append(["Event", "Player", "Points"])
+    book["Results"].append(["Dec 2025", "Bobby", 3])  # 79, seed example 1
+    book.save(tmp_path / "openpyxl.xlsx")
+    assert sync_file(tmp_path / "openpyxl.xlsx").result == "written"
+    standings = openpyxl.load_workbook(tmp_path / "openpyxl.xlsx")["Standings"]
+    assert [c.value for c in standings[2][:5]] == [1, "Bobby", 79, 1, 79]
+    assert sync_file(tmp_path / "openpyxl.xlsx").result == "unchanged"
+
+
+def test_odd_characters_survive(tmp_path: Path) -> None:
+    """Text XML cannot hold (a bell) and text that looks like Excel's escapes (_x0041_) come
+    back exactly as entered, as do emoji and right-to-left names. Read back as Excel does
+    (python-calamine unescapes _xHHHH_; openpyxl leaves _x0007_ as it is)."""
+    names = ["Bell\x07Ringer", "lit_x0041_eral", "Zoë 🙂", "שרה"]
+    sheets = dict(RALLY_SHEETS)
+    sheets["Results"] = [["Event", "Player", "Points"], *(["Dec 2025", n, 1] for n in names)]
+    path = write_book(tmp_path / "odd.xlsx", sheets)
+    assert sync_file(path).result == "written"
+    with FileSheets(path) as book:
+        written = [row[1] for row in book.values("Standings")[1:5]]
+    assert sorted(written) == sorted(names)

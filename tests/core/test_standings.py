@@ -1,0 +1,126 @@
+"""Best-N, ranking, ties and tie-breaks, with hand-worked tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from xlrally.core.errors import XlrallyError
+from xlrally.core.ranking import Entry, Score, best_n, parse_tie_breaks, rank_entries
+
+
+def entry(player: str, *scores: tuple[str, float], counted: int | None = None) -> Entry:
+    """An entry whose total is its best ``counted`` scores."""
+    all_scores = tuple(Score(event, value) for event, value in scores)
+    chosen = best_n(all_scores, counted)
+    return Entry(
+        player, sum(s.value for s in chosen), all_scores, frozenset(s.event for s in chosen)
+    )
+
+
+def table(rows: tuple[object, ...]) -> list[tuple[str, str, str | None]]:
+    return [(r.rank_label, r.player, r.decided_by) for r in rows]  # type: ignore[attr-defined]
+
+
+def test_best_n_takes_highest_and_earlier_on_equal() -> None:
+    """Best 2 of 60, 70, 60: 70 then the earlier 60."""
+    chosen = best_n([Score("A", 60), Score("B", 70), Score("C", 60)], 2)
+    assert [s.event for s in chosen] == ["B", "A"]
+
+
+def test_best_n_skips_ineligible_scores() -> None:
+    """A score that can never count (worth 0) is not chosen even when it is the highest."""
+    chosen = best_n([Score("A", 90, eligible=False), Score("B", 10)], None)
+    assert [s.event for s in chosen] == ["B"]
+
+
+def test_equal_totals_share_rank_and_next_rank_skips() -> None:
+    """Standard competition ranking: 1, 2=, 2=, 4; tied rows listed by name."""
+    rows = rank_entries(
+        [
+            entry("Cy", ("A", 50)),
+            entry("Bo", ("A", 50)),
+            entry("Al", ("A", 90)),
+            entry("Di", ("A", 10)),
+        ]
+    )
+    assert table(rows) == [
+        ("1", "Al", None),
+        ("2=", "Bo", None),  # separated from Al by total
+        ("2=", "Cy", "tied"),
+        ("4", "Di", None),
+    ]
+
+
+def test_countback_over_counted_scores() -> None:
+    """Both 150 from best 2; Bo's counted 100 + 50 beats Al's 80 + 70 on the best score."""
+    rows = rank_entries(
+        [
+            entry("Al", ("A", 80), ("B", 70), ("C", 10), counted=2),
+            entry("Bo", ("A", 100), ("B", 50), counted=2),
+        ],
+        ["countback"],
+        ["A", "B", "C"],
+    )
+    assert table(rows) == [("1", "Bo", None), ("2", "Al", "countback")]
+
+
+def test_most_recent_event_breaks_tie() -> None:
+    """Both 100; in the latest event C, Al scored 60 and Bo 40."""
+    rows = rank_entries(
+        [entry("Bo", ("A", 60), ("C", 40)), entry("Al", ("B", 40), ("C", 60))],
+        ["recent"],
+        ["A", "B", "C"],
+    )
+    assert table(rows) == [("1", "Al", None), ("2", "Bo", "most recent event")]
+
+
+def test_most_recent_absent_player_loses() -> None:
+    """Equal totals; Bo did not play the latest event, so Al is ahead."""
+    rows = rank_entries([entry("Bo", ("A", 50)), entry("Al", ("B", 50))], ["recent"], ["A", "B"])
+    assert table(rows) == [("1", "Al", None), ("2", "Bo", "most recent event")]
+
+
+def test_more_events_then_best_single_score() -> None:
+    """Chain 'events, best': equal totals and events, so the best single score decides."""
+    rows = rank_entries(
+        [
+            entry("Al", ("A", 50), ("B", 50)),
+            entry("Bo", ("A", 70), ("B", 30)),
+            entry("Cy", ("A", 100)),
+        ],
+        ["events", "best"],
+        ["A", "B"],
+    )
+    assert table(rows) == [
+        ("1", "Bo", None),
+        ("2", "Al", "best single score"),
+        ("3", "Cy", "more events played"),
+    ]
+
+
+def test_chain_that_cannot_separate_leaves_a_tie() -> None:
+    """Identical scores: still tied after every criterion, recorded as 'tied'."""
+    rows = rank_entries(
+        [entry("Bo", ("A", 50)), entry("Al", ("A", 50))],
+        ["countback", "recent", "events", "best"],
+        ["A"],
+    )
+    assert table(rows) == [("1=", "Al", None), ("1=", "Bo", "tied")]
+
+
+def test_totals_compare_without_float_noise() -> None:
+    """0.1 + 0.2 and 0.3 are the same total (a tie, not 1 and 2)."""
+    rows = rank_entries([entry("Al", ("A", 0.1), ("B", 0.2)), entry("Bo", ("A", 0.3))])
+    assert [r.rank_label for r in rows] == ["1=", "1="]
+
+
+def test_parse_tie_breaks_spellings() -> None:
+    """Settings may spell criteria in words."""
+    assert parse_tie_breaks(" Count back , More events played,best score ") == (
+        "countback",
+        "events",
+        "best",
+    )
+    assert parse_tie_breaks("") == ()
+    with pytest.raises(XlrallyError, match="unknown tie break 'age'"):
+        parse_tie_breaks("age")

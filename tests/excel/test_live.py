@@ -1,0 +1,211 @@
+"""The live path: the same reading, engine and Standings as `xlrally sync`, through the sheet
+interfaces (file backend, in-memory backend, and the xlwings adapter over a fake Excel)."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import zipfile
+from pathlib import Path
+
+import olefile
+import pytest
+import xlwings
+from fake_xlwings import FakeBook
+from helpers import plain, write_book
+
+from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
+from xlrally.app.sync import sync_file
+from xlrally.excel.live import MemoryBook, XlwingsBook, refresh
+from xlrally.excel.template import league_sheets
+from xlrally.ooxml.reader import FileSheets
+
+SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+
+
+def memory_book(system: str) -> MemoryBook:
+    return MemoryBook(sheets=copy.deepcopy(league_sheets(system).sheets))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_file_and_memory_backends_write_the_same_standings(tmp_path: Path, system: str) -> None:
+    """Refreshing in memory gives the same Standings values as syncing the file."""
+    book = memory_book(system)
+    outcome = refresh(book)
+    assert outcome.problems == ()
+    path = write_book(tmp_path / f"{system}.xlsx", league_sheets(system).sheets)
+    assert sync_file(path).result == "written"
+    with FileSheets(path) as sheets:
+        from_file = sheets.values("Standings")
+    assert plain(book.sheets["Standings"]) == plain(from_file)
+    assert book.formulas == {}
+
+
+def test_xlwings_adapter_over_fake_excel_matches_memory() -> None:
+    """The XlwingsBook adapter reads whole ranges (one call per sheet) and writes one block."""
+    fake = FakeBook(memory_book("rally"))
+    outcome = refresh(XlwingsBook(fake))
+    assert outcome.standings is not None
+    direct = memory_book("rally")
+    refresh(direct)
+    assert plain(fake.memory.sheets["Standings"]) == plain(direct.sheets["Standings"])
+    reads = [c for c in fake.calls if c[0] == "range" and c[1] == "(1, 1)"]
+    assert len(reads) == 4  # Settings, Events, Results, Players: one whole-range read each
+    assert fake.calls.count(("range", "A1", "None")) == 1  # the one block write
+    looks = fake.memory.looks
+    assert looks[("Standings", "E2")].bold  # Bobby's counted Dec 2025 score
+    assert looks[("Standings", "G2")].grey  # Bobby's dropped May 2026 score
+    assert looks[("Standings", "A2")].number_format == "0"
+
+
+def test_formula_like_names_are_text_in_excel() -> None:
+    """A player called '=1+1' is written with Excel's text apostrophe, never as a formula."""
+    book = memory_book("reverse")
+    book.sheets["Results"] = [row[:] for row in book.sheets["Results"]]
+    book.sheets["Results"][1][1] = "=1+1"
+    book.sheets["Results"][2][1] = "@home"
+    refresh(book)
+    assert book.formulas == {}
+    names = [row[1] for row in book.sheets["Standings"][1:6]]
+    assert "=1+1" in names
+    assert "@home" in names
+
+
+def test_problems_go_to_a_message_not_a_traceback() -> None:
+    """A bad result: nothing written, the message names the cell."""
+    book = memory_book("rally")
+    book.sheets["Results"][1][2] = 9  # 9 points in 4 games
+    before = copy.deepcopy(book.sheets)
+    fake = FakeBook(book)
+    outcome = refresh(XlwingsBook(fake))
+    assert outcome.standings is None
+    assert (
+        outcome.message
+        == "The standings were not updated:\nResults!C2: points (9) must not exceed games played (4)"
+    )
+    assert book.sheets == before
+
+
+# ---------------------------------------------------------------- the macro-enabled workbook
+
+
+def vba_module_source(vba_project: bytes, module: str) -> str:
+    """The VBA source of one module (MS-OVBA compressed container, decompressed here)."""
+    ole = olefile.OleFileIO(vba_project)
+    stream = ole.openstream(f"VBA/{module}").read()
+    for start in range(len(stream)):
+        if stream[start] != 1 or start + 3 > len(stream):
+            continue
+        header = int.from_bytes(stream[start + 1 : start + 3], "little")
+        if header & 0x7000 != 0x3000:
+            continue
+        try:
+            text = _decompress(stream[start:]).decode("latin-1")
+        except IndexError:
+            continue
+        if "Attribute VB_Name" in text:
+            return text
+    raise AssertionError(f"no source found in module {module}")
+
+
+def _decompress(data: bytes) -> bytes:
+    out = bytearray()
+    pos = 1
+    while pos < len(data):
+        header = int.from_bytes(data[pos : pos + 2], "little")
+        pos += 2
+        end = pos + (header & 0x0FFF) + 1
+        chunk_start = len(out)
+        if not header & 0x8000:
+            out += data[pos : pos + 4096]
+            pos += 4096
+            continue
+        while pos < min(end, len(data)):
+            flags = data[pos]
+            pos += 1
+            for bit in range(8):
+                if pos >= min(end, len(data)):
+                    break
+                if not flags >> bit & 1:
+                    out.append(data[pos])
+                    pos += 1
+                    continue
+                token = int.from_bytes(data[pos : pos + 2], "little")
+                pos += 2
+                bits = max((len(out) - chunk_start - 1).bit_length(), 4)
+                offset = (token >> (16 - bits)) + 1
+                for _ in range((token & (0xFFFF >> bits)) + 3):
+                    out.append(out[-offset])
+    return bytes(out)
+
+
+def test_new_xlsm_has_vba_button_macro_and_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`xlrally new league.xlsm`: VBA project, a button bound to a macro that exists, and the
+    module the macro imports runs the refresh (here against a fake Excel over memory)."""
+    path = tmp_path / "league.xlsm"
+    written = make_new(path, "rally")
+    assert written == [path, tmp_path / "league.py"]
+    with zipfile.ZipFile(path) as z:
+        vba = z.read("xl/vbaProject.bin")
+        drawings = [
+            z.read(n).decode() for n in z.namelist() if n.startswith("xl/drawings/vmlDrawing")
+        ]
+    assert vba == xlwings_vba_project()
+    assert any(f"[0]!{BUTTON_MACRO}" in d and "Refresh standings" in d for d in drawings)
+    source = vba_module_source(vba, "Module1")
+    assert f"Sub {BUTTON_MACRO}()" in source
+    assert 'RunPython "import " & mymodule & ";" & mymodule & ".main()"' in source
+
+    spec = importlib.util.spec_from_file_location("league", tmp_path / "league.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fake = FakeBook(memory_book("rally"), name="league.xlsm")
+    monkeypatch.setattr(xlwings.Book, "caller", staticmethod(lambda: fake))
+    module.main()
+    assert fake.app.alerts[0][:2] == ("xlrally", "info")
+    direct = memory_book("rally")
+    refresh(direct)
+    assert plain(fake.memory.sheets["Standings"]) == plain(direct.sheets["Standings"])
+
+
+def test_headless_sync_keeps_button_and_macro(tmp_path: Path) -> None:
+    """Syncing the .xlsm from the command line leaves the VBA project and the button alone."""
+    path = tmp_path / "league.xlsm"
+    make_new(path, "rally")
+    with zipfile.ZipFile(path) as z:
+        before = {n: z.read(n) for n in z.namelist()}
+    assert sync_file(path).ok
+    with zipfile.ZipFile(path) as z:
+        after = {n: z.read(n) for n in z.namelist()}
+    for name, data in before.items():
+        if "vba" in name.lower() or "drawing" in name.lower():
+            assert after[name] == data, name
+
+
+def test_module_name_must_be_importable(tmp_path: Path) -> None:
+    """The macro imports a module named after the workbook: 'my league.xlsm' cannot work."""
+    from xlrally.core.errors import NewBookError
+
+    with pytest.raises(NewBookError, match="cannot be a Python module name"):
+        make_new(tmp_path / "my league.xlsm", "rally")
+
+
+@pytest.mark.skipif(
+    not os.environ.get("XLWINGS_LICENSE_KEY"), reason="needs an xlwings licence (remote engine)"
+)
+def test_real_xlwings_book_api_via_remote_engine(tmp_path: Path) -> None:  # pragma: no cover
+    """With a licence, drive xlwings' real Book API on a file (its licensed engines) through
+    XlwingsBook: the same adapter the refresh uses in Excel."""
+    path = tmp_path / "rally.xlsx"
+    write_book(path, league_sheets("rally").sheets)
+    book = xlwings.Book(str(path), mode="r")  # calamine reader engine (read side of the API)
+    source = XlwingsBook(book)
+    from xlrally.core.league import compute_standings
+    from xlrally.formats.layout import read_league
+
+    assert compute_standings(read_league(source)).rows[0].player == "Bobby"

@@ -1,0 +1,357 @@
+"""The Excel functions: seed cases, arrays, errors per cell, and xlwings' real conversion."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import inspect
+import keyword
+import re
+import sys
+import types
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+
+import pytest
+import xlwings
+from conftest import SEED
+
+import udfs
+from xlrally.core.systems import dippouch, poker, rally
+
+FUNCTIONS = [getattr(udfs, name) for name in udfs.__all__]
+
+
+# ---------------------------------------------------------------- direct calls
+
+
+@pytest.mark.parametrize("case", SEED["rally_event_score"]["cases"], ids=lambda c: c["name"])
+def test_rally_score_seed_cases(case: dict[str, Any]) -> None:
+    """Excel sends floats; the score is the seed's and the core's."""
+    args = (float(case["points"]), float(case["rounds"]), float(case["byes"]), float(case["games"]))
+    assert udfs.RALLY_SCORE(*args) == case["score"]
+    assert udfs.RALLY_SCORE(*args) == rally.event_score(*args)
+
+
+def test_rally_score_column_with_blank_and_bad_rows() -> None:
+    """A column spills a column; a blank row is blank; a bad row shows its own error."""
+    got = udfs.RALLY_SCORE(
+        [[3.0], [None], [1.0], [1.5]],
+        [[4.0], [None], [4.0], [6.0]],
+        [[None], [None], [4.0], [1.0]],
+        [[None], [None], [None], [4.0]],
+    )
+    assert got == [[79], [""], ["#VALUE! byes (4) must be less than rounds (4)"], [34]]
+
+
+def test_single_values_repeat_across_a_range() -> None:
+    """rounds = 4 for every row; 0 points is a score (4 games: 4), not a blank."""
+    assert udfs.RALLY_SCORE([[4.0, 3.0, 2.0, 0.0, None]], 4.0) == [[104, 79, 54, 4, ""]]
+
+
+def test_lite_blank_rows_arrive_as_zeros() -> None:
+    """xlwings Lite sends blank cells as 0: a row of zeros in every range is blank."""
+    assert udfs.RALLY_SCORE([[3.0], [0.0]], [[4.0], [0.0]]) == [[79], [""]]
+    assert udfs.NEAU_POINTS([[10.0], [0.0]], 20.0, [[0.0], [0.0]], [[1.0], [0.0]]) == [
+        [poker.neau_points(10, 20, 20, 1)],
+        [""],
+    ]
+
+
+def test_shapes_must_match() -> None:
+    """Two ranges of different shapes: one error, not a guess."""
+    assert udfs.RALLY_SCORE([[1.0], [2.0]], [[4.0], [4.0], [4.0]]) == (
+        "#VALUE! ranges must have the same shape (2×1 and 3×1)"
+    )
+
+
+def test_rally_best_n() -> None:
+    """The seed's table, with a custom cap."""
+    held = [[float(h)] for h, _ in SEED["rally_events_counted"]["cases"]]
+    assert udfs.RALLY_BEST_N(held) == [[c] for _, c in SEED["rally_events_counted"]["cases"]]
+    assert udfs.RALLY_BEST_N(11.0, 11.0) == 6
+
+
+def test_best_x_total() -> None:
+    """Per row: the x largest numbers, blanks and text ignored (hand-worked)."""
+    scores = [[79.0, None, 54.0, 34.0], ["absent", 26.0, None, None], [None, None, None, None]]
+    assert udfs.BEST_X_TOTAL(scores, 2.0) == [[133.0], [26.0], [""]]
+    assert udfs.BEST_X_TOTAL(scores) == [[167.0], [26.0], [""]]
+    assert udfs.BEST_X_TOTAL(scores, [[1.0], [1.0], [1.0]]) == [[79.0], [26.0], [""]]
+    assert (
+        udfs.BEST_X_TOTAL([[1.0, 2.0]], -1.0)
+        == "#VALUE! x must be a whole number of at least 1, not -1.0"
+    )
+
+
+@pytest.mark.parametrize("case", SEED["neau_points"]["cases"])
+def test_neau_points_seed_cases(case: dict[str, float]) -> None:
+    """Neau's formula matches the seed cases and the core."""
+    got = udfs.NEAU_POINTS(float(case["a"]), float(case["b"]), float(case["c"]), float(case["d"]))
+    assert got == pytest.approx(case["points"], abs=5e-8)
+    assert got == poker.neau_points(case["a"], case["b"], case["c"], case["d"])
+
+
+def test_neau_blank_total_is_the_buy_in() -> None:
+    """Classic sends a blank as None, Lite as 0: both mean no re-buys."""
+    assert (
+        udfs.NEAU_POINTS(10.0, 20.0, None, 1.0)
+        == udfs.NEAU_POINTS(10.0, 20.0, 0.0, 1.0)
+        == poker.neau_points(10, 20, 20, 1)
+    )
+
+
+def test_absolute_points_seed_table() -> None:
+    """25/20/15/10/5 + 5 participating + 3/2/1 bonus: 33 27 21 15 10 5 5."""
+    ranks = [[float(r)] for r in range(1, 8)]
+    got = udfs.ABSOLUTE_POINTS(
+        ranks, [[25.0], [20.0], [15.0], [10.0], [5.0]], 5.0, [[3.0, 2.0, 1.0]]
+    )
+    assert got == [[v] for v in SEED["absolute_points"]["by_rank"].values()]
+
+
+def test_absolute_player_count_points() -> None:
+    """8 players × 2 to rank 3 (seed's example): rank 3 gets 16 more, rank 4 none."""
+    got = udfs.ABSOLUTE_POINTS([[3.0], [4.0]], [[0.0]], None, None, 8.0, 2.0, 3.0)
+    assert got == [[16.0], [0.0]]
+    assert (
+        udfs.ABSOLUTE_POINTS(1.0, [[10.0]], None, None, None, 2.0)
+        == "#VALUE! players is needed for player-count points"
+    )
+
+
+def test_per_row_settings_may_be_ranges() -> None:
+    """Participating points per row (a range) next to a single multiplier (hand-worked):
+    rank 1 of 5: 5 × 1 + 2 = 7; rank 2: 4 × 1 + 0 = 4."""
+    assert udfs.REVERSE_POINTS([[1.0], [2.0]], 5.0, None, [[2.0], [0.0]]) == [[7.0], [4.0]]
+    assert udfs.ABSOLUTE_POINTS([[1.0], [2.0]], [[10.0], [5.0]], [[1.0], [None]]) == [[11.0], [5.0]]
+
+
+def test_reverse_points_seed_table() -> None:
+    """5 players, ×1.5, 2 participating, 3/2/1 bonus: 12.5 10 7.5 5 3.5."""
+    got = udfs.REVERSE_POINTS(
+        [[1.0], [2.0], [3.0], [4.0], [5.0]], 5.0, 1.5, 2.0, [[3.0], [2.0], [1.0]]
+    )
+    assert got == [[v] for v in SEED["relative_reverse_order"]["by_rank"].values()]
+
+
+def test_dippouch_percentile_and_value() -> None:
+    """Stratagem 2002: percentiles and value 31 / 3.5 + 2; a date or serial works as the year."""
+    published = SEED["dippouch"]["stratagem_2002"]["placement_to_percentile_2dp"]
+    got = udfs.DIPPOUCH_PERCENTILE([[float(p)] for p in published], 31.0)
+    assert [round(row[0], 2) for row in got] == list(published.values())
+    value = SEED["dippouch"]["stratagem_2002"]["tournament_value"]
+    assert udfs.DIPPOUCH_VALUE(31.0, 5.0, False, dt.datetime(2002, 1, 5)) == pytest.approx(value)
+    assert udfs.DIPPOUCH_VALUE(31.0, 5.0, None, 37261.0) == pytest.approx(
+        value
+    )  # 2002-01-05 serial
+    assert udfs.DIPPOUCH_VALUE(200.0, 3.0, None, 1999.0) == 0
+    assert udfs.DIPPOUCH_VALUE(30.0, 3.0, True, 1999.0) == 20
+
+
+def test_dippouch_rating_one_step_is_the_seed_example() -> None:
+    """Start 55, 8th of 65, multi-round: 60.019."""
+    got = udfs.DIPPOUCH_RATING(8.0, 65.0, 3.0, None, None, 55.0)
+    assert round(got, 3) == SEED["dippouch"]["worked_example"]["new"]
+
+
+def test_dippouch_rating_history_matches_the_core() -> None:
+    """Three events in order, one skipped (blank): same as the core's history."""
+    got = udfs.DIPPOUCH_RATING(
+        [[1.0], [None], [7.0]], 7.0, 1.0, None, [[2005.0], [2005.0], [2006.0]]
+    )
+    events = [
+        dippouch.DipEvent("A", dt.date(2005, 1, 1), 7, 1, False, {"p": 1}),
+        dippouch.DipEvent("B", dt.date(2006, 1, 1), 7, 1, False, {"p": 7}),
+    ]
+    assert got == dippouch.rating_history(events)["p"][-1].after
+    assert (
+        udfs.DIPPOUCH_RATING([[1.0], [9.0]], 8.0)
+        == "#VALUE! event 2: rank (9) must be between 1 and players (8)"
+    )
+
+
+# ---------------------------------------------------------------- names and help
+
+
+RESERVED_VBA = {
+    "and",
+    "as",
+    "boolean",
+    "byref",
+    "byval",
+    "call",
+    "case",
+    "const",
+    "date",
+    "dim",
+    "do",
+    "double",
+    "each",
+    "else",
+    "end",
+    "error",
+    "exit",
+    "false",
+    "for",
+    "function",
+    "get",
+    "goto",
+    "if",
+    "in",
+    "integer",
+    "is",
+    "let",
+    "like",
+    "long",
+    "loop",
+    "me",
+    "mod",
+    "new",
+    "next",
+    "not",
+    "nothing",
+    "null",
+    "on",
+    "option",
+    "or",
+    "private",
+    "public",
+    "resume",
+    "select",
+    "set",
+    "single",
+    "static",
+    "step",
+    "string",
+    "sub",
+    "then",
+    "to",
+    "true",
+    "type",
+    "until",
+    "variant",
+    "wend",
+    "while",
+    "with",
+    "xor",
+}
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+def test_names_are_valid_vba_and_not_cells(function: Any) -> None:
+    """Function and argument names are VBA identifiers, not reserved, not like a cell (AB1)."""
+    names = [function.__name__, *inspect.signature(function).parameters]
+    for name in names:
+        assert re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,254}", name), name
+        assert name.casefold() not in RESERVED_VBA, name
+        assert not keyword.iskeyword(name)
+        assert not re.fullmatch(r"[A-Za-z]{1,3}[0-9]+", name), name  # would read as a cell
+
+
+# ---------------------------------------------------------------- xlwings' real classic decorators
+
+
+class ComValues:
+    """The value cleaning of xlwings' Windows engine (xlwings._xlwindows.Engine), which cannot
+    be imported here (it loads Windows DLLs): blanks become None on the way in, None becomes ""
+    on the way out, numbers stay floats."""
+
+    name = "excel"
+    type = "desktop"
+
+    @staticmethod
+    def clean_value_data(
+        data: Any, datetime_builder: Any, empty_as: Any, number_builder: Any, err_to_str: Any
+    ) -> Any:
+        def clean(value: Any) -> Any:
+            if value in ("", None):
+                return empty_as
+            if number_builder is not None and isinstance(value, float):
+                return number_builder(value)
+            return value
+
+        return [[clean(c) for c in row] for row in data]
+
+    @staticmethod
+    def prepare_xl_data_element(x: Any, date_format: Any) -> Any:
+        return "" if x is None else x
+
+
+@pytest.fixture(scope="module")
+def classic() -> Iterator[tuple[types.ModuleType, types.ModuleType]]:
+    """udfs decorated by xlwings' Windows decorators, with pywin32 stubbed (no Excel here)."""
+    stubs = {
+        name: types.ModuleType(name)
+        for name in ("pythoncom", "pywintypes", "win32com", "win32com.client")
+    }
+    stubs["win32com.client"].Dispatch = lambda *a, **k: None  # type: ignore[attr-defined]
+    stubs["pythoncom"].CoInitialize = lambda: None  # type: ignore[attr-defined]
+    stubs["win32com"].client = stubs["win32com.client"]  # type: ignore[attr-defined]
+    with mock.patch.dict(sys.modules, stubs):
+        sys.modules.pop("xlwings.udfs", None)
+        real = importlib.import_module("xlwings.udfs")
+        with mock.patch.multiple(xlwings, func=real.xlfunc, arg=real.xlarg, ret=real.xlret):
+            sys.modules.pop("udfs", None)
+            decorated = importlib.import_module("udfs")
+        had_excel = "excel" in xlwings.engines.engines_by_name
+        if not had_excel:
+            xlwings.engines.add(xlwings.main.Engine(impl=ComValues()))
+        yield decorated, real
+        if not had_excel:
+            engine = xlwings.engines.engines_by_name.pop("excel")
+            xlwings.engines.engines.remove(engine)
+    sys.modules["udfs"] = udfs
+
+
+MISSING = object()
+
+
+def excel_call(real: types.ModuleType, function: Any, *args: Any) -> Any:
+    """Call as xlwings' call_udf does: convert each argument, call, convert the result."""
+    info = function.__xlfunc__
+    values = []
+    for i, arg in enumerate(args):
+        arg_info = info["args"][i]
+        if arg is MISSING:
+            values.append(arg_info.get("optional"))
+        else:
+            values.append(real.conversion.read(None, arg, arg_info["options"]))
+    for arg_info in info["args"][len(args) :]:
+        values.append(arg_info.get("optional"))
+    return real.conversion.write(function(*values), None, info["ret"]["options"])
+
+
+def test_classic_conversion_scalars_and_ranges(
+    classic: tuple[types.ModuleType, types.ModuleType],
+) -> None:
+    """Excel sends 4 as 4.0, a blank as None and a range as a tuple of row tuples."""
+    module, real = classic
+    assert excel_call(real, module.RALLY_SCORE, 3.0, 4.0) == [[79]]
+    column = excel_call(
+        real, module.RALLY_SCORE, ((3.0,), (None,), (1.0,)), 4.0, ((0.0,), (None,), (4.0,))
+    )
+    assert column == [[79], [""], ["#VALUE! byes (4) must be less than rounds (4)"]]
+    assert excel_call(
+        real, module.RALLY_SCORE, ((2.0, 1.5),), ((5.0, 6.0),), ((1.0, 1.0),), ((4.0, 4.0),)
+    ) == [[54, 34]]
+    totals = excel_call(real, module.BEST_X_TOTAL, ((79.0, None, 54.0), (None, 26.0, "n/a")), 1.0)
+    assert totals == [[79.0], [26.0]]
+    rating = excel_call(real, module.DIPPOUCH_RATING, ((8.0,),), 65.0, 3.0, MISSING, MISSING, 55.0)
+    assert round(rating[0][0], 3) == 60.019
+
+
+def test_classic_metadata_gives_wizard_help(
+    classic: tuple[types.ModuleType, types.ModuleType],
+) -> None:
+    """Every function has a one-line description and every argument its own (what Excel shows)."""
+    module, _ = classic
+    for name in udfs.__all__:
+        info = getattr(module, name).__xlfunc__
+        assert info["ret"]["doc"], name
+        assert "\n" not in info["ret"]["doc"].strip(), name
+        for arg in info["args"]:
+            assert not arg["doc"].startswith("Positional argument"), (name, arg["name"])
+            assert len(arg["doc"]) <= 255
+        assert info["category"] == "xlrally"

@@ -1,0 +1,113 @@
+"""The published page: rows, escaping of hostile names, no network, and a real browser."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from remake_examples import EXAMPLES_FOLDER, PAGES_FOLDER
+
+from xlrally.app.sync import read_standings
+from xlrally.core.league import Event, League, Result, Settings, compute_standings
+from xlrally.excel.template import FIXED_DATE
+from xlrally.formats.page import standings_page
+
+HOSTILE = "<script>document.title='pwned'</script>"
+IMG = "<img src=x onerror=\"document.title='pwned'\">"
+
+
+def hostile_league() -> League:
+    return League(
+        Settings("rally", league="Club & <Friends>", season="2026"),
+        (
+            Event("Dec 2025", dt.date(2025, 12, 6), rounds=4),
+            Event(IMG, dt.date(2026, 1, 10), rounds=4),
+        ),
+        (
+            Result("Dec 2025", HOSTILE, points=3),
+            Result("Dec 2025", "Ann", points=2),
+            Result(IMG, "Ann", points=4),
+        ),
+    )
+
+
+def test_page_escapes_and_is_self_contained() -> None:
+    """User text never becomes markup; the page asks for nothing over the network."""
+    page = standings_page(compute_standings(hostile_league()), dt.datetime(2026, 1, 11, 9, 30))
+    assert HOSTILE not in page
+    assert "&lt;script&gt;document.title=&#x27;pwned&#x27;&lt;/script&gt;" in page
+    assert "<img" not in page
+    assert "Club &amp; &lt;Friends&gt; 2026" in page
+    assert not re.search(r"(src|href)=[\"']?(https?:)?//", page)
+    assert "<script" not in page.lower()
+    assert '<html lang="en">' in page
+    assert 'scope="col"' in page
+    assert "updated 2026-01-11 09:30" in page
+
+
+def test_page_shows_rule_working_and_marks() -> None:
+    """Rule in words, dropped scores bracketed, each score's working on demand."""
+    table = compute_standings(hostile_league())
+    page = standings_page(table)
+    assert "All 2 events count" in page
+    assert "100 × 4 / 4 + 4 = 104" in page  # Ann's working for the second event
+    assert 'class="counted">104<' in page
+
+
+def chromium() -> str | None:
+    return (
+        shutil.which("chromium")
+        or shutil.which("chromium-browser")
+        or shutil.which("google-chrome")
+    )
+
+
+def run_chromium(*args: str, tmp: Path) -> str:
+    browser = chromium()
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed (.ci/run installs it)")
+        pytest.skip("chromium is not installed")
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp / 'profile'}",
+        *args,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_page_in_headless_chromium(tmp_path: Path) -> None:
+    """Chromium renders the rows; the hostile name is text and its script never runs."""
+    page = tmp_path / "standings.html"
+    page.write_text(standings_page(compute_standings(hostile_league())), encoding="utf-8")
+    dom = run_chromium("--dump-dom", page.as_uri(), tmp=tmp_path)
+    assert "<title>Club &amp; &lt;Friends&gt; 2026 – standings</title>" in dom
+    assert "pwned</title>" not in dom
+    rows = re.findall(r"<tr>.*?</tr>", dom, re.DOTALL)
+    assert len(rows) == 1 + 2  # header and two players
+    assert "&lt;script&gt;" in dom
+    shot = tmp_path / "phone.png"
+    run_chromium("--window-size=412,915", f"--screenshot={shot}", page.as_uri(), tmp=tmp_path)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("system", ["rally", "absolute", "reverse", "neau", "dippouch"])
+def test_example_pages_are_up_to_date(system: str) -> None:
+    """docs/examples/<system>.html is what `python tools/remake_examples.py` makes now."""
+    made = standings_page(read_standings(EXAMPLES_FOLDER / f"{system}.xlsx"), FIXED_DATE)
+    assert (PAGES_FOLDER / f"{system}.html").read_text(encoding="utf-8") == made

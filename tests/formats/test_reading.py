@@ -1,0 +1,182 @@
+"""Reading leagues from workbooks: layouts, names, values, and problems with their cells."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from helpers import RALLY_SHEETS, write_book
+
+from xlrally.app.sync import read_standings
+from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
+from xlrally.core.league import compute_standings
+from xlrally.formats.layout import MemorySheets, read_league
+
+
+def totals(path_or_sheets: Path | MemorySheets) -> list[tuple[str, str, float]]:
+    if isinstance(path_or_sheets, MemorySheets):
+        table = compute_standings(read_league(path_or_sheets))
+    else:
+        table = read_standings(path_or_sheets)
+    return [(r.rank_label, r.player, r.total) for r in table.rows]
+
+
+def test_results_sheet_layout(tmp_path: Path) -> None:
+    """One Results sheet with an Event column (hand-worked totals in helpers.RALLY_SHEETS)."""
+    path = write_book(tmp_path / "rally.xlsx", RALLY_SHEETS)
+    assert totals(path) == [("1", "Bobby", 100), ("2", "José", 54)]
+
+
+def test_sheet_per_event_layout(tmp_path: Path) -> None:
+    """The same results on one sheet per event, named as the event, give the same standings."""
+    sheets = {
+        "Settings": RALLY_SHEETS["Settings"],
+        "Events": RALLY_SHEETS["Events"],
+        "Dec 2025": [["Player", "Points", "Games"], ["Bobby", 3, 4]],
+        "May 2026": [["Player", "Points", "Games", "Byes"], ["José", 2, 4, 1], ["Bobby", 1, 1, 0]],
+    }
+    path = write_book(tmp_path / "per-event.xlsx", sheets)
+    assert totals(path) == [("1", "Bobby", 100), ("2", "José", 54)]
+
+
+def test_names_are_matched_loosely(tmp_path: Path) -> None:
+    """Sheet and column names ignore case, spaces and punctuation; the header may be lower down;
+    extra columns and sheets are left alone."""
+    sheets = {
+        " settings ": [["SYSTEM", "Rally"]],
+        "EVENTS": [["A list of events"], [], ["event ", "ROUNDS", "Notes"], ["Dec 2025", 4, "x"]],
+        "results": [
+            ["Player name", "Event", "points", "games played", "Club"],
+            ["Bobby", "dec 2025", 3, 4, "A"],
+        ],
+        "Notes": [["anything"]],
+    }
+    path = write_book(tmp_path / "loose.xlsx", sheets)
+    assert totals(path) == [("1", "Bobby", 79)]
+
+
+def test_aliases_from_players_sheet(tmp_path: Path) -> None:
+    """'Bob' is an alias of Bobby, so both results belong to one player."""
+    sheets = dict(RALLY_SHEETS)
+    sheets["Results"] = [
+        ["Event", "Player", "Points", "Games"],
+        ["Dec 2025", "Bobby", 3, 4],
+        ["May 2026", "Bob", 1, 1],
+    ]
+    sheets["Players"] = [["Player", "Alias"], ["Bobby", "Bob"]]
+    path = write_book(tmp_path / "alias.xlsx", sheets)
+    assert totals(path) == [("1", "Bobby", 100)]
+
+
+def test_numeric_text_is_accepted() -> None:
+    """Numbers stored as text ('3') are read as numbers."""
+    sheets = MemorySheets(
+        {
+            "Settings": [["System", "rally"]],
+            "Events": [["Event", "Rounds"], ["E", "4"]],
+            "Results": [["Event", "Player", "Points", "Games"], ["E", "Al", " 3 ", "4"]],
+        }
+    )
+    assert totals(sheets) == [("1", "Al", 79)]
+
+
+def test_text_numbers_with_commas() -> None:
+    """'1,000' is a thousand; '1,5' (a decimal comma) is refused rather than read as 15."""
+    from xlrally.formats.layout import to_number
+
+    assert to_number("1,000", "points") == 1000
+    with pytest.raises(ValueError, match="points must be a number, not the text '1,5'"):
+        to_number("1,5", "points")
+
+
+def test_settings_are_read() -> None:
+    """Point structure, Best X and tie-break settings reach the core."""
+    sheets = MemorySheets(
+        {
+            "Settings": [
+                ["System", "Absolute Points"],
+                ["Participating", 5],
+                ["Best X", 1],
+                ["Player count factor", 2],
+                ["Player count to rank", 1],
+                ["Tie break", "countback"],
+            ],
+            "Points": [["Rank", "Points", "Bonus"], [1, 25, 3], [2, 20, None]],
+            "Events": [["Event"], ["W1"], ["W2"]],
+            "Results": [
+                ["Event", "Player", "Rank"],
+                ["W1", "A", 1],
+                ["W1", "B", 2],
+                ["W2", "B", 1],
+                ["W2", "A", 2],
+            ],
+        }
+    )
+    league = read_league(sheets)
+    assert league.settings.system == "absolute"
+    assert league.settings.best_x == 1
+    assert league.settings.structure.points == (25, 20)
+    assert league.settings.structure.bonus == (3,)  # ranks past the table get 0
+    assert league.settings.tie_breaks == ("countback",)
+    # Each player's best: rank 1 = 25 + 5 + 3 + 2 × 2 (2 players, factor 2, rank <= 1) = 37
+    assert totals(sheets) == [("1=", "A", 37), ("1=", "B", 37)]
+
+
+def test_problems_name_their_cells() -> None:
+    """Text in a number column, a bad date and a core rule break are all reported with cells."""
+    sheets = MemorySheets(
+        {
+            "Settings": [["System", "rally"]],
+            "Events": [
+                ["Event", "Date", "Rounds"],
+                ["E1", "next week", 4],
+                ["E2", dt.date(2026, 1, 1), 4],
+            ],
+            "Results": [
+                ["Event", "Player", "Points", "Games", "Byes"],
+                ["E1", "Al", "three", 4, 0],
+                ["E2", "Bo", 1, 4, 4],
+            ],
+        }
+    )
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(sheets)
+    assert [str(p) for p in caught.value.problems] == [
+        "Events!B2: date must be a date (e.g. 2025-12-06), not 'next week'",
+        "Results!C2: points must be a number, not the text 'three'",
+        "Results!E3: byes (4) must be less than rounds (4)",
+    ]
+
+
+def test_missing_sheet_and_system() -> None:
+    """A workbook without Settings or with an unknown system says so."""
+    with pytest.raises(XlrallyError, match="the workbook has no 'Settings' sheet"):
+        read_league(MemorySheets({"Events": [["Event"]]}))
+    with pytest.raises(XlrallyError, match=r"Settings!B1: unknown system 'elo': use one of rally"):
+        read_league(MemorySheets({"Settings": [["System", "elo"]]}))
+
+
+def test_missing_columns() -> None:
+    """A Results sheet without the required columns names them."""
+    sheets = MemorySheets(
+        {
+            "Settings": [["System", "reverse"]],
+            "Events": [["Event"], ["W1"]],
+            "Results": [["Event", "Player", "Score"]],
+        }
+    )
+    with pytest.raises(
+        XlrallyError, match="Results: no header row with the columns Event, Player, Rank"
+    ):
+        read_league(sheets)
+
+
+def test_file_errors_name_the_file(tmp_path: Path) -> None:
+    """Problems read from a file carry its path."""
+    sheets = dict(RALLY_SHEETS)
+    sheets["Results"] = [["Event", "Player", "Points"], ["Dec 2025", "Al", 9]]
+    path = write_book(tmp_path / "bad.xlsx", sheets)
+    with pytest.raises(FileProblems) as caught:
+        read_standings(path)
+    assert str(caught.value) == f"{path}: Results!C2: points (9) must not exceed games played (4)"

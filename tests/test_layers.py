@@ -1,0 +1,97 @@
+"""The package's layers import only downwards (docs/architecture.md), checked from the source.
+
+Each module's imports are read with :mod:`ast` (including imports inside functions and under
+``TYPE_CHECKING``), so a new import that points up a layer, or reaches for another module's
+private name, fails here before it is merged.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "xlrally"
+
+# What each layer may import from xlrally (prefixes), and which third-party packages.
+ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "core": (("xlrally.core",), ()),
+    "formats": (("xlrally.core", "xlrally.formats"), ()),
+    "ooxml": (
+        ("xlrally.ooxml", "xlrally.core.errors", "xlrally.formats.cells"),
+        ("defusedxml", "python_calamine", "lxml"),
+    ),
+    "excel": (("xlrally.core", "xlrally.formats", "xlrally.excel"), ("xlwings", "xlsxwriter")),
+    "app": (
+        ("xlrally.core", "xlrally.formats", "xlrally.ooxml", "xlrally.excel", "xlrally.app"),
+        ("xlsxwriter", "rich"),
+    ),
+}
+
+
+def imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(line, module, names imported from it) for every import statement in the file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name, ()) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module, tuple(a.name for a in node.names)))
+    return found
+
+
+def layer_modules() -> list[tuple[str, Path]]:
+    return [(layer, path) for layer in ALLOWED for path in sorted((PACKAGE / layer).rglob("*.py"))]
+
+
+@pytest.mark.parametrize(("layer", "path"), layer_modules(), ids=str)
+def test_each_layer_imports_only_the_layers_below(layer: str, path: Path) -> None:
+    """No module imports a layer above its own, or a third-party package its layer must not use."""
+    allowed_xlrally, allowed_third_party = ALLOWED[layer]
+    wrong = []
+    for line, module, names in imports(path):
+        top = module.split(".")[0]
+        if top == "xlrally":
+            targets = [module] + [f"{module}.{name}" for name in names]
+            if module == "xlrally" or not any(
+                t == a or t.startswith(a + ".") for t in targets for a in allowed_xlrally
+            ):
+                wrong.append(f"line {line}: {module}")
+        elif top not in {*sys.stdlib_module_names, "__future__", *allowed_third_party}:
+            wrong.append(f"line {line}: {module} (third-party)")
+    assert wrong == [], f"{path.relative_to(ROOT)} imports above its layer: {wrong}"
+
+
+def all_modules() -> list[Path]:
+    return [*sorted(PACKAGE.rglob("*.py")), *sorted((ROOT / "udfs").rglob("*.py"))]
+
+
+@pytest.mark.parametrize("path", all_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_takes_another_modules_private_names(path: Path) -> None:
+    """``from xlrally.x import _helper`` couples two modules through a name meant for one."""
+    private = [
+        f"line {line}: {module}.{name}"
+        for line, module, names in imports(path)
+        if module.startswith("xlrally")
+        for name in names
+        if name.startswith("_") and not name.startswith("__")
+    ]
+    assert private == []
+
+
+def test_udfs_is_a_thin_layer_over_the_excel_functions() -> None:
+    """The Excel-facing ``udfs`` package registers functions; what they compute lives in
+    ``xlrally.excel.functions``."""
+    modules = {module for _, module, _ in imports(ROOT / "udfs" / "__init__.py")}
+    assert {m for m in modules if m.startswith("xlrally")} == {"xlrally.excel"}
+
+
+def test_every_folder_says_what_it_holds_and_may_import() -> None:
+    """Each layer's ``__init__`` docstring names what the layer may import."""
+    for layer in ALLOWED:
+        doc = ast.get_docstring(ast.parse((PACKAGE / layer / "__init__.py").read_text()))
+        assert doc is not None
+        assert "May import" in doc, layer

@@ -1,0 +1,78 @@
+"""Syncing many workbooks at once: both cores, a progress bar, one bad file never stops the rest.
+
+Where the system can fork (Linux, macOS), each file is synced in its own child process with a
+memory limit (:mod:`xlrally.app.isolate`): the sheets are read without the sheet-area pre-check
+(about 0.4 s saved on a 200,000-row league), because a reader that crashes on a hostile sheet
+takes only its child down; the parent then names the sheet at fault. Elsewhere the files go to
+a process pool and every sheet is checked before it is read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from xlrally.app import isolate
+from xlrally.app.sync import SyncOutcome, explain_failure, sync_file
+
+
+def _safe_sync(path: Path, check_area: bool = True) -> SyncOutcome:
+    try:
+        return sync_file(path, check_area)
+    except Exception as error:  # a bug must not stop the batch; report it with the file
+        return SyncOutcome(path, problems=(f"{path}: internal error: {error!r}",))
+
+
+def _isolated_sync(path: Path) -> SyncOutcome:
+    return _safe_sync(path, check_area=False)
+
+
+def run_batch(
+    files: Sequence[Path], jobs: int | None = None, progress: bool = False
+) -> list[SyncOutcome]:
+    """Sync every file; outcomes in the order given."""
+    workers = min(jobs or os.cpu_count() or 1, len(files))
+    advance: Callable[[], None] = lambda: None  # noqa: E731
+    bar = None
+    if progress:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        task = bar.add_task("Syncing", total=len(files))
+        bar.start()
+        advance = lambda: bar.advance(task)  # noqa: E731
+    try:
+        if isolate.AVAILABLE:
+            results = isolate.run_isolated(files, _isolated_sync, workers, advance)
+            return [
+                explain_failure(path, r.reason) if isinstance(r, isolate.Died) else r
+                for path, r in zip(files, results, strict=True)
+            ]
+        return _pooled(files, workers, advance)
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def _pooled(files: Sequence[Path], workers: int, advance: Callable[[], None]) -> list[SyncOutcome]:
+    """Without fork: in this process for one worker, else a process pool; areas checked."""
+    if workers <= 1:
+        outcomes = []
+        for path in files:
+            outcomes.append(_safe_sync(path))
+            advance()
+        return outcomes
+    results: dict[Path, SyncOutcome] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: dict[Future[SyncOutcome], Path] = {pool.submit(_safe_sync, p): p for p in files}
+        for future in as_completed(futures):
+            path = futures[future]
+            try:
+                results[path] = future.result()
+            except Exception as error:  # the worker died (killed, out of memory)
+                message = f"{path}: the worker syncing this file died ({error!r})"
+                results[path] = SyncOutcome(path, problems=(message,))
+            advance()
+    return [results[path] for path in files]

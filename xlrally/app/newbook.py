@@ -1,0 +1,83 @@
+"""``xlrally new``: a new league workbook, plain (.xlsx) or with a refresh button (.xlsm).
+
+The macro-enabled workbook takes its VBA project from the xlwings package installed on this
+machine (``quickstart_standalone.xlsm``, which embeds xlwings' own VBA module, so no add-in is
+needed; else ``quickstart.xlsm``, which needs the add-in). Its ``SampleCall`` macro runs
+``main()`` of a Python module named after the workbook, so ``new`` writes that small module
+beside the workbook. Nothing from xlwings is copied into this repository.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import zipfile
+from pathlib import Path
+
+from xlsxwriter.exceptions import XlsxWriterException
+
+from xlrally.core.errors import NewBookError
+from xlrally.excel.template import build_workbook
+
+BUTTON_MACRO = "SampleCall"
+"""The macro of xlwings' quickstart workbooks: RunPython of ``<workbook name>.main()``."""
+
+QUICKSTARTS = ("quickstart_standalone.xlsm", "quickstart.xlsm")
+
+COMPANION = '''"""Run by the "Refresh standings" button of {workbook} (xlwings RunPython).
+
+xlwings' quickstart macro imports the module named after the workbook and calls main().
+"""
+
+from xlrally.excel.live import refresh_caller
+
+
+def main() -> None:
+    """Recompute the Standings sheet of the workbook that called."""
+    refresh_caller()
+'''
+
+
+def xlwings_vba_project() -> bytes:
+    """The vbaProject.bin of an xlwings quickstart workbook from the installed xlwings."""
+    spec = importlib.util.find_spec("xlwings")
+    if spec is None or spec.origin is None:
+        msg = "a .xlsm workbook needs xlwings installed (pip install xlwings)"
+        raise NewBookError(msg)
+    folder = Path(spec.origin).parent
+    for name in QUICKSTARTS:
+        if (folder / name).exists():
+            with zipfile.ZipFile(folder / name) as quickstart:
+                return quickstart.read("xl/vbaProject.bin")
+    msg = f"the installed xlwings has no quickstart workbook ({', '.join(QUICKSTARTS)})"
+    raise NewBookError(msg)
+
+
+def make_new(path: Path, system: str) -> list[Path]:
+    """Write the new workbook (and, for .xlsm, its companion module); returns what was written."""
+    try:
+        return _make_new(path, system)
+    except (OSError, XlsxWriterException) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        msg = f"cannot write the workbook: {reason}"
+        raise NewBookError(msg) from None
+
+
+def _make_new(path: Path, system: str) -> list[Path]:
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        build_workbook(path, system)
+        return [path]
+    if suffix != ".xlsm":
+        msg = "the file name must end in .xlsx or .xlsm"
+        raise NewBookError(msg)
+    if not path.stem.isidentifier():
+        msg = (
+            f"{path.stem!r} cannot be a Python module name, and the refresh button imports a "
+            "module named after the workbook: use letters, digits and underscores "
+            "(e.g. chess_rally.xlsm)"
+        )
+        raise NewBookError(msg)
+    build_workbook(path, system, xlwings_vba_project(), BUTTON_MACRO)
+    module = path.with_suffix(".py")
+    module.write_text(COMPANION.format(workbook=path.name), encoding="utf-8")
+    return [path, module]

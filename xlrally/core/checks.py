@@ -1,0 +1,105 @@
+"""The checks of a league's own fields, collected so that every problem is reported at once.
+
+Each check is driven by the system's description in the registry (which event fields it needs,
+whether ranks may be shared), never by its name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from xlrally.core.errors import Origin, Problem, ScoringError
+from xlrally.core.model import MAX_NAME_LENGTH, Event, Result
+from xlrally.core.numbers import whole
+from xlrally.core.systems import System, poker
+
+
+class Collector:
+    """Gathers problems so that all of them are reported at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(
+        self,
+        message: str,
+        *,
+        event: str | None = None,
+        player: str | None = None,
+        field: str | None = None,
+        origin: Origin | None = None,
+    ) -> None:
+        self.problems.append(Problem(message, event, player, field, origin))
+
+    def result(self, result: Result, message: str, field: str | None) -> None:
+        self.add(
+            message, event=result.event, player=result.player, field=field, origin=result.origin
+        )
+
+
+def check_event(event: Event, system: System, problems: Collector) -> bool:
+    """Report what is wrong with an event's own fields; True if nothing is."""
+    before = len(problems.problems)
+
+    def fail(message: str, field_name: str) -> None:
+        problems.add(message, event=event.name, field=field_name, origin=event.origin)
+
+    if len(event.name) > MAX_NAME_LENGTH:
+        fail(f"event name is {len(event.name)} characters long; at most {MAX_NAME_LENGTH}", "event")
+    checks: list[tuple[str, object, int]] = [("players", event.players, 1)]
+    if system.rounds == "required" and event.rounds is None and not event.pending:
+        fail("rounds is missing: a rally event needs its number of rounds", "rounds")
+    if system.rounds != "unused":
+        checks.append(("rounds", event.rounds, 1))
+    if system.dated and event.date is None:
+        fail("date is missing: Dip Pouch ratings take events in date order", "date")
+    for name, value, minimum in checks:
+        if value is not None:
+            try:
+                whole(value, name, minimum=minimum)
+            except ScoringError as error:
+                fail(error.message, name)
+    if system.event_buy_in and event.buy_in is not None:
+        try:
+            poker.score_neau(1, event.buy_in, None, 1)
+        except ScoringError as error:
+            fail(error.message, "buy-in")
+    return len(problems.problems) == before
+
+
+def check_ranks(
+    system: System, results: list[Result], ranks: list[int], field_size: int, problems: Collector
+) -> None:
+    """Ranks must be distinct (or, where ties share the better place, run 1, 2, 2, 4) and, when
+    every player is listed, must not skip a place. Linear in the number of results."""
+    first_at: dict[int, Result] = {}
+    for result, rank in zip(results, ranks, strict=True):
+        if rank in first_at and not system.shared_ranks:
+            message = (
+                f"rank {rank} is given twice ({first_at[rank].player} and {result.player}); "
+                f"{system.name} needs distinct ranks"
+            )
+            problems.result(result, message, "rank")
+        first_at.setdefault(rank, result)
+    before = len(problems.problems)
+    counts = Counter(ranks)
+    if system.shared_ranks:
+        for rank, count in counts.items():
+            hidden = next((r for r in range(rank + 1, rank + count) if r in first_at), None)
+            if hidden is not None:
+                message = (
+                    f"rank {hidden} cannot follow {count} players tied at {rank} "
+                    f"(ties share the better place: 1, 2, 2, 4)"
+                )
+                problems.result(first_at[hidden], message, "rank")
+    if field_size == len(results) and len(problems.problems) == before:
+        expected = 1
+        for rank in sorted(counts):
+            if rank != expected:
+                message = (
+                    f"ranks skip place {expected}: ranks must run 1..{field_size} "
+                    f"(or give the event's Players when not everyone is listed)"
+                )
+                problems.result(first_at[rank], message, "rank")
+                break
+            expected = rank + counts[rank]

@@ -1,0 +1,294 @@
+"""A league's standings, computed from what was entered, for every system.
+
+This is the one entry point the edges call: they build a :class:`League` from whatever they read
+and get :class:`Standings` (or :class:`~xlrally.core.errors.LeagueProblems` listing every problem).
+Everything is recomputed from the raw results each time, so changing the point structure
+changes every event's points.
+
+>>> league = League(
+...     Settings("rally"),
+...     events=(Event("Dec 2025", rounds=4), Event("May 2026", rounds=5)),
+...     results=(
+...         Result("Dec 2025", "Bobby", points=3),
+...         Result("May 2026", "José", points=2, byes=1, games=4),
+...         Result("May 2026", "Bobby", points=1, games=5),
+...     ),
+... )
+>>> table = compute_standings(league)
+>>> table.rule
+'All 2 events count'
+>>> [(row.rank_label, row.player, row.total) for row in table.rows]
+[('1', 'Bobby', 104), ('2', 'José', 54)]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from xlrally.core.checks import Collector, check_event, check_ranks
+from xlrally.core.errors import LeagueProblems, Problem, ScoringError
+from xlrally.core.model import (
+    MAX_NAME_LENGTH,
+    Event,
+    EventStatus,
+    League,
+    Result,
+    Settings,
+    Standings,
+    Status,
+)
+from xlrally.core.numbers import show, whole
+from xlrally.core.players import Roster, likely_duplicates
+from xlrally.core.players import key as _k
+from xlrally.core.ranking import Entry, Score, best_n, rank_entries
+from xlrally.core.systems import SYSTEMS, System, dippouch, known
+
+__all__ = ["Event", "EventStatus", "League", "Result", "Settings", "Standings", "compute_standings"]
+
+
+def _order(events: tuple[Event, ...]) -> list[Event]:
+    """Date order; the same date or no date keeps the order given (undated events last)."""
+    return sorted(events, key=lambda e: (e.date is None, e.date or dt.date.min))
+
+
+def compute_standings(league: League, as_of: dt.date | None = None) -> Standings:
+    """Score every held event and rank the players. Raises LeagueProblems listing every problem.
+
+    ``as_of``: only events dated on or before it count (undated events always count).
+    """
+    settings = league.settings
+    system = SYSTEMS.get(settings.system)
+    if system is None:
+        message = f"unknown system {settings.system!r}: use one of {known()}"
+        raise LeagueProblems([Problem(message, field="system")])
+    problems = Collector()
+    events, faulty = _index_events(league.events, system, problems)
+    entered = _index_results(league, events, problems)
+    scored = _score_events(
+        settings, system, league.events, events, faulty, entered, as_of, problems
+    )
+    if problems.problems:
+        raise LeagueProblems(problems.problems)
+
+    held = [s.name for s in scored.statuses if s.held]
+    history: dict[str, tuple[dippouch.RatingStep, ...]] = {}
+    if system.rated:
+        counted_per_player = None
+        entries, history = _rated_entries(scored.dip_events, entered.display)
+        rule = (
+            f"Dip Pouch rating: everyone starts at {show(dippouch.START_RATING)}; each event moves "
+            "a rating towards the percentile by the event's value in %"
+        )
+    else:
+        counted_per_player = system.counted_per_player(
+            len(held), settings.best_x, settings.events_cap
+        )
+        entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
+        rule = _rule(counted_per_player, len(held))
+    rows = rank_entries(entries, settings.tie_breaks, held)
+    warnings = tuple(scored.notes) + tuple(
+        f"{a!r} and {b!r} look like the same player; add an alias in the Players sheet if they are"
+        for a, b in likely_duplicates(entered.display.values())
+    )
+    return Standings(
+        settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
+    )
+
+
+def _index_events(
+    listed: tuple[Event, ...], system: System, problems: Collector
+) -> tuple[dict[str, Event], set[str]]:
+    """Events by key (the first of two with one name), and the keys of faulty events."""
+    events: dict[str, Event] = {}
+    faulty: set[str] = set()
+    for event in listed:
+        k = _k(event.name)
+        if not check_event(event, system, problems):
+            faulty.add(k)
+        if k in events:
+            message = f"event {event.name!r} is listed twice"
+            problems.add(message, event=event.name, field="event", origin=event.origin)
+        events.setdefault(k, event)
+    return events, faulty
+
+
+@dataclass
+class _Entered:
+    """Results by event key as (player key, result), and each player's name to show."""
+
+    by_event: dict[str, list[tuple[str, Result]]]
+    display: dict[str, str]
+
+
+def _index_results(league: League, events: dict[str, Event], problems: Collector) -> _Entered:
+    """Resolve each result's event and player; report unknown events, bad names, duplicates."""
+    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+    entered = _Entered({k: [] for k in events}, {})
+    players_in: dict[str, set[str]] = {k: set() for k in events}
+    resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
+    event_keys: dict[str, str] = {}  # spelling -> event key
+    for result in league.results:
+        ek = event_keys.get(result.event)
+        if ek is None:
+            ek = event_keys[result.event] = _k(result.event)
+        if ek not in events:
+            problems.result(result, f"event {result.event!r} is not in the Events sheet", "event")
+            continue
+        name = result.player
+        pk = resolved.get(name)
+        if pk is None:  # a spelling not seen yet: check it once
+            if not name.strip():
+                problems.result(result, "player name is missing", "player")
+                continue
+            if len(name) > MAX_NAME_LENGTH:
+                message = f"player name is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+                problems.result(result, message, "player")
+                continue
+            pk = resolved[name] = roster.resolve(name)
+            entered.display.setdefault(pk, roster.display(name))
+        if pk in players_in[ek]:
+            message = f"{entered.display[pk]!r} has two results in {events[ek].name!r}"
+            problems.result(result, message, "player")
+            continue
+        players_in[ek].add(pk)
+        entered.by_event[ek].append((pk, result))
+    return entered
+
+
+@dataclass
+class _Scored:
+    """What scoring the events gave: statuses, scores by player key, rated events, notes."""
+
+    statuses: tuple[EventStatus, ...] = ()
+    scores: dict[str, list[Score]] = field(default_factory=dict)
+    dip_events: list[dippouch.DipEvent] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _score_events(
+    settings: Settings,
+    system: System,
+    listed: tuple[Event, ...],
+    events: dict[str, Event],
+    faulty: set[str],
+    entered: _Entered,
+    as_of: dt.date | None,
+    problems: Collector,
+) -> _Scored:
+    """Score each held event in date order (Dip Pouch: collect its placements)."""
+    scored = _Scored()
+    statuses = []
+    for event in _order(listed):
+        ek = _k(event.name)
+        if events.get(ek) is not event:
+            continue  # a duplicate, already reported
+        keyed = entered.by_event[ek]
+        results = [result for _, result in keyed]
+        status = _status(event, results, system, as_of)
+        statuses.append(EventStatus(event.name, event.date, status))
+        if status is Status.NOT_RANKED:
+            scored.notes.append(f"{event.name}: results have no ranks yet, so it is not scored")
+        if status is not Status.RANKED or ek in faulty:
+            continue
+        field_size = len(results)
+        if event.players is not None:
+            field_size = whole(event.players, "players", minimum=1)
+            if field_size < len(results):
+                message = f"players ({field_size}) is less than the {len(results)} results listed"
+                problems.add(message, event=event.name, field="players", origin=event.origin)
+                continue
+        _score_event(settings, system, event, keyed, field_size, scored, problems)
+    scored.statuses = tuple(statuses)
+    return scored
+
+
+def _rated_entries(
+    dip_events: list[dippouch.DipEvent], display: dict[str, str]
+) -> tuple[list[Entry], dict[str, tuple[dippouch.RatingStep, ...]]]:
+    """Dip Pouch: each player's current rating, percentiles as scores, and their history."""
+    entries = []
+    history = {}
+    for pk, steps in dippouch.rating_history(dip_events).items():
+        player = display[pk]
+        history[player] = steps
+        rated = tuple(Score(s.event, s.percentile, s, eligible=s.value > 0) for s in steps)
+        counted = frozenset(s.event for s in rated if s.eligible)
+        entries.append(Entry(player, steps[-1].after, rated, counted))
+    return entries, history
+
+
+def _best_n_entries(
+    scores: dict[str, list[Score]], display: dict[str, str], counted_per_player: int | None
+) -> list[Entry]:
+    """Points systems: each player's total of their best N scores."""
+    entries = []
+    for pk, player_scores in scores.items():
+        chosen = best_n(player_scores, counted_per_player)
+        total = sum(s.value for s in chosen)
+        counted = frozenset(s.event for s in chosen)
+        entries.append(Entry(display[pk], total, tuple(player_scores), counted))
+    return entries
+
+
+def _status(event: Event, results: list[Result], system: System, as_of: dt.date | None) -> Status:
+    if as_of is not None and event.date is not None and event.date > as_of:
+        return Status.LATER
+    if event.pending:
+        return Status.PENDING
+    if not results:
+        return Status.NO_RESULTS
+    if system.ranked and all(r.rank is None for r in results):
+        return Status.NOT_RANKED
+    return Status.RANKED
+
+
+def _score_event(
+    settings: Settings,
+    system: System,
+    event: Event,
+    keyed: list[tuple[str, Result]],
+    field_size: int,
+    scored: _Scored,
+    problems: Collector,
+) -> None:
+    ranks: list[int] = []
+    ranked: list[Result] = []
+    placements: dict[str, int] = {}
+    score = None if system.scorer is None else system.scorer(settings, event, field_size)
+    scores = scored.scores
+    for pk, result in keyed:
+        try:
+            if score is None:
+                if result.rank is None:
+                    raise ScoringError("rank is missing", "rank")
+                dippouch.percentile(result.rank, field_size)
+                placements[pk] = whole(result.rank, "rank")
+            elif pk in scores:
+                scores[pk].append(score(result))
+            else:
+                scores[pk] = [score(result)]
+            if system.ranked:
+                ranks.append(whole(result.rank, "rank"))
+                ranked.append(result)
+        except ScoringError as error:
+            message = error.message
+            if error.field == "rank" and event.players is None and "players" in message:
+                message += " (the results listed; give the event's Players if more played)"
+            problems.result(result, message, error.field)
+    if system.ranked and len(ranked) == len(keyed):
+        check_ranks(system, ranked, ranks, field_size, problems)
+    if system.rated and event.date is not None:
+        rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
+        scored.dip_events.append(
+            dippouch.DipEvent(
+                event.name, event.date, field_size, rounds, event.world_championship, placements
+            )
+        )
+
+
+def _rule(counted: int | None, held: int) -> str:
+    events = f"{held} event" + ("" if held == 1 else "s")
+    if counted is None or counted >= held:
+        return "The one event counts" if held == 1 else f"All {events} count"
+    return f"Best {counted} of {events} count"

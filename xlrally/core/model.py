@@ -1,0 +1,141 @@
+"""A league as entered (settings, events, results) and its standings: the core's data model.
+
+Plain immutable values. The edges build a :class:`League` from whatever they read;
+:func:`xlrally.core.league.compute_standings` turns it into :class:`Standings`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import NamedTuple
+
+from xlrally.core.errors import Origin
+from xlrally.core.ranking import Standing
+from xlrally.core.systems import SYSTEMS, System, dippouch, poker, rally
+
+MAX_NAME_LENGTH = 255
+"""Longer player or event names are refused: they are pasted data, not names."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a league is scored. ``best_x`` None: all events count (rally: the seed's formula)."""
+
+    system: str
+    league: str = ""
+    season: str = ""
+    best_x: int | None = None
+    events_cap: int = rally.DEFAULT_EVENTS_CAP
+    structure: poker.PointStructure = field(default_factory=poker.PointStructure)
+    tie_breaks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of the season. ``players`` is the field size when not every player is listed."""
+
+    name: str
+    date: dt.date | None = None
+    rounds: object = None
+    buy_in: object = None
+    world_championship: bool = False
+    players: object = None
+    pending: bool = False
+    origin: Origin | None = None
+
+
+class Result(NamedTuple):
+    """One player's result in one event; which fields matter depends on the system.
+
+    A named tuple rather than a frozen dataclass: a big league has 200,000 of them, and a
+    named tuple is four times cheaper to create. It is just as immutable.
+    """
+
+    event: str
+    player: str
+    points: object = None
+    games: object = None
+    byes: object = None
+    rank: object = None
+    buy_in: object = None
+    total: object = None
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class League:
+    """Everything entered for a league. ``aliases`` maps another spelling to a player's name."""
+
+    settings: Settings
+    events: tuple[Event, ...]
+    results: tuple[Result, ...]
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+
+class Status(str, Enum):
+    """What became of an event: the words are shown to users and written to JSON as they are."""
+
+    RANKED = "ranked"
+    """Scored."""
+    PENDING = "pending"
+    """Marked pending in the Events sheet."""
+    NOT_RANKED = "not ranked"
+    """Results without ranks yet (ranked systems)."""
+    NO_RESULTS = "no results"
+    """Nothing entered yet."""
+    LATER = "later"
+    """Dated after the as-of date."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+STATUSES = tuple(status.value for status in Status)
+"""ranked: scored; pending: marked pending; not ranked: results without ranks yet;
+no results: nothing entered yet; later: dated after the as-of date."""
+
+
+@dataclass(frozen=True)
+class EventStatus:
+    """An event as the standings see it."""
+
+    name: str
+    date: dt.date | None
+    status: Status
+
+    @property
+    def held(self) -> bool:
+        """True if the event was scored."""
+        return self.status is Status.RANKED
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of a league, with everything needed to show the working."""
+
+    settings: Settings
+    events: tuple[EventStatus, ...]
+    rows: tuple[Standing, ...]
+    counted_per_player: int | None
+    rule: str
+    warnings: tuple[str, ...] = ()
+    history: Mapping[str, tuple[dippouch.RatingStep, ...]] = field(default_factory=dict)
+    as_of: dt.date | None = None
+
+    @property
+    def system(self) -> str:
+        """The system key, e.g. ``"rally"``."""
+        return self.settings.system
+
+    @property
+    def scoring(self) -> System:
+        """The scoring system, from the registry."""
+        return SYSTEMS[self.settings.system]
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """Names of the events that were scored, in order."""
+        return tuple(e.name for e in self.events if e.held)

@@ -1,0 +1,82 @@
+"""Small helpers shared by the scoring modules: checked whole numbers and display formatting."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from numbers import Real
+
+from xlrally.core.errors import ScoringError
+
+
+def whole(value: object, field: str, *, minimum: int = 0) -> int:
+    """Return ``value`` as an int if it is a whole number >= ``minimum`` (Excel sends 4.0 for 4).
+
+    >>> whole(4.0, "rounds")
+    4
+    >>> whole(2.5, "rounds")
+    Traceback (most recent call last):
+    ...
+    xlrally.core.errors.ScoringError: rounds must be a whole number, not 2.5
+    """
+    if type(value) is int and value >= minimum:  # the common cases, checked fast
+        return value
+    if type(value) is float and value.is_integer() and value >= minimum:
+        return int(value)
+    number = real(value, field)
+    if not float(number).is_integer():
+        raise ScoringError(f"{field} must be a whole number, not {show(number)}", field)
+    result = int(number)
+    if result < minimum:
+        if minimum == 0:
+            raise ScoringError(f"{field} must not be negative ({result})", field)
+        raise ScoringError(f"{field} must be at least {minimum}, not {result}", field)
+    return result
+
+
+def real(value: object, field: str) -> float | int:
+    """Return ``value`` if it is a finite number (bool is not a number here)."""
+    if type(value) is int or (type(value) is float and math.isfinite(value)):
+        return value
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ScoringError(f"{field} must be a number, not {value!r}", field)
+    if not math.isfinite(float(value)):
+        raise ScoringError(f"{field} must be a finite number, not {value!r}", field)
+    return value  # type: ignore[return-value]
+
+
+def non_negative(value: object, field: str) -> float | int:
+    """Return ``value`` if it is a finite number >= 0."""
+    number = real(value, field)
+    if number < 0:
+        raise ScoringError(f"{field} must not be negative ({show(number)})", field)
+    return number
+
+
+@lru_cache(maxsize=8192)
+def show(value: float, places: int = 2) -> str:
+    """Format a number for people: whole numbers bare, others rounded to ``places`` decimals.
+
+    >>> show(4.0), show(1.5), show(7.0710678), show(60.019), show(-0.0)
+    ('4', '1.5', '7.07', '60.02', '0')
+    """
+    rounded = round(float(value), places)
+    if rounded == 0:
+        return "0"
+    if rounded.is_integer():
+        return str(int(rounded))
+    return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 event``, ``2 events``.
+
+    >>> plural(1, "event"), plural(3, "player")
+    ('1 event', '3 players')
+    """
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def fixed(value: float, places: int) -> str:
+    """A number with exactly ``places`` decimals (``62.90``), or whole when ``places`` is 0."""
+    return f"{float(value):.{places}f}"

@@ -1,0 +1,234 @@
+"""Standings shared by every system: best-N selection, ranking, ties and tie-breaks.
+
+* Best N: each player's N highest scores count; between equal scores the earlier event counts.
+* Ranking: by total, highest first. Equal totals share a rank (standard competition ranking,
+  ``1, 2, 3=, 3=, 5``) and are listed by name, unless a tie-break chain is configured.
+* Tie-breaks (tried in the order given; the one that separates two rows is recorded):
+
+  - ``countback``: compare the counted scores from the best down (best, then second best, ...);
+  - ``recent``: compare scores in the most recent event held, then the one before, ...;
+  - ``events``: more events played;
+  - ``best``: best single score (counted or not).
+
+>>> scores = [Score("A", 54), Score("B", 79), Score("C", 34)]
+>>> [s.event for s in best_n(scores, 2)]
+['B', 'A']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from xlrally.core.errors import XlrallyError
+
+TIE_BREAKS: dict[str, str] = {
+    "countback": "countback",
+    "recent": "most recent event",
+    "events": "more events played",
+    "best": "best single score",
+}
+"""Tie-break criteria: key -> the words shown to users."""
+
+_TIE_BREAK_SPELLINGS = {
+    "countback": "countback",
+    "count back": "countback",
+    "recent": "recent",
+    "most recent": "recent",
+    "most recent event": "recent",
+    "events": "events",
+    "more events": "events",
+    "more events played": "events",
+    "most events": "events",
+    "best": "best",
+    "best score": "best",
+    "best single score": "best",
+}
+
+_PLACES = 9
+"""Totals are compared rounded to 9 decimal places, so 0.1 + 0.2 ties with 0.3."""
+
+
+class Working(Protocol):
+    """A scored result that can show its working (RallyScore, PokerScore, RatingStep ...)."""
+
+    @property
+    def explain(self) -> str: ...
+
+
+class Score(NamedTuple):
+    """One player's score in one event. ``eligible`` False: it can never count (e.g. worth 0).
+
+    ``working`` is the scored result it came from; its text is made only when asked for.
+    (A named tuple: one is made per result, and it is cheaper to create than a dataclass.)
+    """
+
+    event: str
+    value: float
+    working: Working | None = None
+    eligible: bool = True
+
+    @property
+    def explain(self) -> str:
+        """One line of working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
+        return self.working.explain if self.working is not None else ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What ranking needs to know of a player: total, scores in event order, counted events."""
+
+    player: str
+    total: float
+    scores: tuple[Score, ...]
+    counted: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings.
+
+    ``decided_by`` names what separated this row from the one above: ``None`` for the first row
+    or a lower total, a tie-break's words, or ``"tied"`` when nothing did.
+    """
+
+    rank: int
+    tied: bool
+    player: str
+    total: float
+    scores: tuple[Score, ...]
+    counted: frozenset[str] = field(default_factory=frozenset)
+    decided_by: str | None = None
+
+    @property
+    def rank_label(self) -> str:
+        """``"3"``, or ``"3="`` for a shared rank."""
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def events(self) -> int:
+        """Events played."""
+        return len(self.scores)
+
+    def score(self, event: str) -> Score | None:
+        """The player's score in ``event``, or None if they did not play it."""
+        return next((s for s in self.scores if s.event == event), None)
+
+
+def parse_tie_breaks(text: str | None) -> tuple[str, ...]:
+    """Read a comma-separated tie-break chain such as ``"countback, most recent"``.
+
+    >>> parse_tie_breaks("Countback, most recent event")
+    ('countback', 'recent')
+    >>> parse_tie_breaks("coin toss")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlrally.core.errors.XlrallyError: unknown tie break 'coin toss': use countback, recent, ...
+    """
+    chain = []
+    for part in (text or "").split(","):
+        words = " ".join(part.split()).casefold()
+        if not words:
+            continue
+        if words not in _TIE_BREAK_SPELLINGS:
+            known = ", ".join(TIE_BREAKS)
+            raise XlrallyError(f"unknown tie break {part.strip()!r}: use {known}")
+        chain.append(_TIE_BREAK_SPELLINGS[words])
+    return tuple(chain)
+
+
+def best_n(scores: Iterable[Score], n: int | None) -> tuple[Score, ...]:
+    """The ``n`` highest eligible scores (all if ``n`` is None), highest first.
+
+    Between equal scores the one listed first (the earlier event) is taken.
+    """
+    eligible = [s for s in scores if s.eligible]
+    ranked = sorted(eligible, key=lambda s: -s.value)  # sorted() is stable
+    return tuple(ranked if n is None else ranked[:n])
+
+
+def best_total(values: Iterable[float], n: int | None) -> float:
+    """The sum of the ``n`` largest values (all if ``n`` is None): a best-N total.
+
+    >>> best_total([54, 79, 34], 2)
+    133
+    """
+    ranked = sorted(values, reverse=True)
+    return sum(ranked if n is None else ranked[:n])
+
+
+def _key(value: float) -> float:
+    return round(value, _PLACES)
+
+
+def _criterion(
+    name: str, events_newest_first: Sequence[str]
+) -> Callable[[Entry], tuple[float, ...]]:
+    """A sort key for one tie-break; a larger key is better."""
+    if name == "countback":
+        return lambda e: tuple(
+            sorted((_key(s.value) for s in e.scores if s.event in e.counted), reverse=True)
+        )
+    if name == "recent":
+        missing = float("-inf")
+
+        def recent(e: Entry) -> tuple[float, ...]:
+            by_event = {s.event: _key(s.value) for s in e.scores}
+            return tuple(by_event.get(ev, missing) for ev in events_newest_first)
+
+        return recent
+    if name == "events":
+        return lambda e: (float(len(e.scores)),)
+    if name == "best":
+        return lambda e: (max((_key(s.value) for s in e.scores), default=float("-inf")),)
+    raise XlrallyError(f"unknown tie break {name!r}")
+
+
+def rank_entries(
+    entries: Iterable[Entry],
+    tie_breaks: Sequence[str] = (),
+    events_in_order: Sequence[str] = (),
+) -> tuple[Standing, ...]:
+    """Rank players by total, then by the tie-break chain, then (for display only) by name.
+
+    ``events_in_order`` is the order the events were held (oldest first), for ``recent``.
+
+    >>> rows = rank_entries([Entry("b", 5, (), frozenset()), Entry("a", 5, (), frozenset()),
+    ...                      Entry("c", 9, (), frozenset())])
+    >>> [(r.rank_label, r.player) for r in rows]
+    [('1', 'c'), ('2=', 'a'), ('2=', 'b')]
+    """
+    items = list(entries)
+    newest_first = list(reversed(events_in_order))
+    criteria = [_criterion(name, newest_first) for name in tie_breaks]
+
+    def full_key(e: Entry) -> tuple[tuple[float, ...], ...]:
+        # Tuples compare element by element; a shorter countback (fewer scores) loses.
+        return ((_key(e.total),), *(c(e) for c in criteria))
+
+    ordered = sorted(items, key=lambda e: (e.player.casefold(), e.player))
+    ordered.sort(key=full_key, reverse=True)
+    keyed = [(e, full_key(e)) for e in ordered]
+
+    rows: list[Standing] = []
+    for index, (entry, key) in enumerate(keyed):
+        above = keyed[index - 1][1] if index else None
+        below = keyed[index + 1][1] if index + 1 < len(keyed) else None
+        tied = key in (above, below)
+        if above is None or above[0] != key[0]:
+            decided_by = None
+        else:
+            decided_by = next(
+                (
+                    TIE_BREAKS[name]
+                    for name, a, k in zip(tie_breaks, above[1:], key[1:], strict=True)
+                    if a != k
+                ),
+                "tied",
+            )
+        rank = rows[-1].rank if above == key else index + 1
+        rows.append(
+            Standing(rank, tied, entry.player, entry.total, entry.scores, entry.counted, decided_by)
+        )
+    return tuple(rows)

@@ -1,0 +1,195 @@
+"""League point structures of a poker league manager (RubyChip "League Structures").
+
+Source: seed ``002_7907927ba8a28ef1``. Rank 1 is the *last player remaining*.
+
+Absolute Points::
+
+    points = table[rank] (0 past the table) + participating + bonus[rank] (0 past the table)
+             + players × player-count factor      (only for ranks 1..R; factor 0 = none)
+
+Relative Reverse Order::
+
+    points = (players − rank + 1) × multiplier + participating + bonus[rank]
+
+Neau's formula (Dr. Neau's Tournament Manager)::
+
+    points = √((a × b) × (b / c)) / (d + 1)
+
+    a players in the event, b the buy-in, c the player's total expense with re-buys,
+    d the finish position. (d + 1) stays outside the square root.
+
+>>> SEED = PointStructure(points=(25, 20, 15, 10, 5), bonus=(3, 2, 1), participating=5)
+>>> [absolute_points(rank, 7, SEED) for rank in range(1, 8)]
+[33, 27, 21, 15, 10, 5, 5]
+>>> reverse_points(1, 5, PointStructure(bonus=(3, 2, 1), participating=2, multiplier=1.5))
+12.5
+>>> round(neau_points(players=10, buy_in=20, total_expense=40, finish=1), 9)
+5.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from xlrally.core.errors import ScoringError
+from xlrally.core.numbers import non_negative, real, show, whole
+
+
+@dataclass(frozen=True)
+class PointStructure:
+    """The league's point structure.
+
+    ``points`` and ``bonus`` are indexed by rank (``points[0]`` is rank 1). ``player_count_to_rank``
+    None means every rank gets the player-count points (when the factor is not 0).
+    """
+
+    points: tuple[float, ...] = ()
+    bonus: tuple[float, ...] = ()
+    participating: float = 0
+    multiplier: float = 1
+    player_count_factor: float = 0
+    player_count_to_rank: int | None = None
+
+
+@dataclass(frozen=True)
+class PokerScore:
+    """Points for one finish, split into their parts so that the working can be shown."""
+
+    rank: int
+    players: int
+    base: float
+    participating: float
+    bonus: float
+    player_count: float
+    total: float
+    formula: str
+
+    @property
+    def explain(self) -> str:
+        """The working, e.g. ``rank 1: 25 + 5 participating + 3 bonus = 33``."""
+        return self.formula
+
+
+def check_rank(rank: object, players: object) -> tuple[int, int]:
+    """Return (rank, players) as ints if 1 <= rank <= players."""
+    n_players = whole(players, "players", minimum=1)
+    n_rank = whole(rank, "rank", minimum=1)
+    if n_rank > n_players:
+        raise ScoringError(f"rank ({n_rank}) must be between 1 and players ({n_players})", "rank")
+    return n_rank, n_players
+
+
+def _by_rank(table: tuple[float, ...], rank: int) -> float:
+    return table[rank - 1] if rank <= len(table) else 0
+
+
+def _extras(parts: list[str], participating: float, bonus: float, player_count: str) -> None:
+    if participating:
+        parts.append(f"{show(participating)} participating")
+    if bonus:
+        parts.append(f"{show(bonus)} bonus")
+    if player_count:
+        parts.append(player_count)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def score_absolute(rank: object, players: object, structure: PointStructure) -> PokerScore:
+    """Absolute Points for one finish (see the module docstring).
+
+    >>> score_absolute(1, 8, PointStructure((25,), (3,), 5, player_count_factor=2)).explain
+    'rank 1: 25 + 5 participating + 3 bonus + 16 player count (8 × 2) = 49'
+    """
+    n_rank, n_players = check_rank(rank, players)
+    base = _by_rank(structure.points, n_rank)
+    bonus = _by_rank(structure.bonus, n_rank)
+    limit = structure.player_count_to_rank
+    counted = structure.player_count_factor and (limit is None or n_rank <= limit)
+    player_count = n_players * structure.player_count_factor if counted else 0
+    total = base + structure.participating + bonus + player_count
+    parts = [show(base)]
+    _extras(
+        parts,
+        structure.participating,
+        bonus,
+        f"{show(player_count)} player count ({n_players} × {show(structure.player_count_factor)})"
+        if player_count
+        else "",
+    )
+    formula = f"rank {n_rank}: {' + '.join(parts)} = {show(total)}"
+    return PokerScore(
+        n_rank, n_players, base, structure.participating, bonus, player_count, total, formula
+    )
+
+
+@lru_cache(maxsize=4096, typed=True)
+def score_reverse(rank: object, players: object, structure: PointStructure) -> PokerScore:
+    """Relative Reverse Order for one finish (see the module docstring).
+
+    >>> score_reverse(2, 5, PointStructure(bonus=(3, 2), participating=2, multiplier=1.5)).explain
+    'rank 2 of 5: (5 − 2 + 1) × 1.5 + 2 participating + 2 bonus = 10'
+    """
+    n_rank, n_players = check_rank(rank, players)
+    base = (n_players - n_rank + 1) * structure.multiplier
+    bonus = _by_rank(structure.bonus, n_rank)
+    total = base + structure.participating + bonus
+    reverse = f"({n_players} − {n_rank} + 1)"
+    parts = [reverse if structure.multiplier == 1 else f"{reverse} × {show(structure.multiplier)}"]
+    _extras(parts, structure.participating, bonus, "")
+    formula = f"rank {n_rank} of {n_players}: {' + '.join(parts)} = {show(total)}"
+    return PokerScore(n_rank, n_players, base, structure.participating, bonus, 0, total, formula)
+
+
+def absolute_points(rank: object, players: object, structure: PointStructure) -> float:
+    """Absolute Points: table + participating + bonus + player-count points."""
+    return score_absolute(rank, players, structure).total
+
+
+def reverse_points(rank: object, players: object, structure: PointStructure) -> float:
+    """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus."""
+    return score_reverse(rank, players, structure).total
+
+
+@dataclass(frozen=True)
+class NeauScore:
+    """Neau points for one finish with the numbers used."""
+
+    players: int
+    buy_in: float
+    total_expense: float
+    finish: int
+    points: float
+
+    @cached_property
+    def explain(self) -> str:
+        """The working, e.g. ``√(10 × 20 × 20 / 40) / (1 + 1) = 5``."""
+        a, b, c = self.players, show(self.buy_in), show(self.total_expense)
+        return f"√({a} × {b} × {b} / {c}) / ({self.finish} + 1) = {show(self.points)}"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def score_neau(players: object, buy_in: object, total_expense: object, finish: object) -> NeauScore:
+    """Neau's formula, checked: √((a × b) × (b / c)) / (d + 1).
+
+    ``total_expense`` None means no re-buys (it equals the buy-in).
+
+    >>> score_neau(10, 20, None, 10).explain
+    '√(10 × 20 × 20 / 20) / (10 + 1) = 1.29'
+    """
+    d, a = check_rank(finish, players)
+    b = real(buy_in, "buy-in")
+    if b <= 0:
+        raise ScoringError(f"buy-in must be more than 0, not {show(b)}", "buy-in")
+    c = b if total_expense is None else non_negative(total_expense, "total")
+    if c < b:
+        raise ScoringError(
+            f"total expense ({show(c)}) must not be below the buy-in ({show(b)})", "total"
+        )
+    points = math.sqrt((a * b) * (b / c)) / (d + 1.0)
+    return NeauScore(a, float(b), float(c), d, points)
+
+
+def neau_points(players: object, buy_in: object, total_expense: object, finish: object) -> float:
+    """Neau's formula: √((players × buy-in) × (buy-in / total expense)) / (finish + 1)."""
+    return score_neau(players, buy_in, total_expense, finish).points

@@ -1,0 +1,104 @@
+"""The Rapidplay Rally: a chess club's event score and best-N events rule.
+
+Source: the club's "Rapidplay Rally Standings – 2025-26" rules (seed ``000_01be6e86aadc4c8d``)::
+
+    score = 100 × points / (rounds − byes) + games played     (decimal part discarded at the end)
+    events that count = ⌈(min(events held, 9) + 1) / 2⌉        (so at most 5)
+
+* ``points`` are the points scored in games played; bye points are not part of them.
+* Rounds missed by joining late or leaving early stay in the divisor: only byes leave it.
+  (Seed example 3: bye in round 5, left before round 6, 1.5 points: 100 × 1.5 / 5 + 4 = 34.)
+* The score is computed exactly in whole numbers (points are half-point steps, so
+  100 × points / (rounds − byes) = 100 × half_points // (2 × (rounds − byes))) and floored
+  once, so floating point can never move it: 100 × 2 / 3 + 3 = 69.67 gives 69.
+
+>>> event_score(points=3, rounds=4)
+79
+>>> event_score(points=2, rounds=5, byes=1)
+54
+>>> events_counted(14)
+5
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from xlrally.core.errors import ScoringError
+from xlrally.core.numbers import non_negative, show, whole
+
+DEFAULT_EVENTS_CAP = 9
+"""The number of events held is taken as at most 9 (seed: "a maximum of 9")."""
+
+
+@dataclass(frozen=True)
+class RallyScore:
+    """One player's score in one event, with the numbers it came from."""
+
+    points: float
+    rounds: int
+    byes: int
+    games: int
+    score: int
+
+    @cached_property
+    def explain(self) -> str:
+        """The working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
+        divisor = f"({self.rounds} − {self.byes})" if self.byes else str(self.rounds)
+        return f"100 × {show(self.points)} / {divisor} + {self.games} = {self.score}"
+
+
+@lru_cache(maxsize=4096, typed=True)
+def score_event(
+    points: object, rounds: object, byes: object = 0, games: object = None
+) -> RallyScore:
+    """Check one result and return its score with the working.
+
+    ``games`` defaults to ``rounds − byes`` (the player played every round they were paired in).
+    Raises :class:`ScoringError` naming the field at fault. Results are cached: a season has
+    few distinct (points, rounds, byes, games) combinations and the score is a pure function.
+
+    >>> score_event(1.5, 6, byes=1, games=4).explain
+    '100 × 1.5 / (6 − 1) + 4 = 34'
+    """
+    n_rounds = whole(rounds, "rounds", minimum=1)
+    n_byes = whole(0 if byes is None else byes, "byes")
+    if n_byes >= n_rounds:
+        raise ScoringError(f"byes ({n_byes}) must be less than rounds ({n_rounds})", "byes")
+    n_games = n_rounds - n_byes if games is None else whole(games, "games")
+    if n_games + n_byes > n_rounds:
+        raise ScoringError(
+            f"games ({n_games}) + byes ({n_byes}) must not exceed rounds ({n_rounds})", "games"
+        )
+    scored = non_negative(points, "points")
+    half_points = scored * 2
+    if not float(half_points).is_integer():
+        raise ScoringError(f"points must be in half-point steps, not {show(scored, 4)}", "points")
+    if scored > n_games:
+        raise ScoringError(
+            f"points ({show(scored)}) must not exceed games played ({n_games})", "points"
+        )
+    score = 100 * int(half_points) // (2 * (n_rounds - n_byes)) + n_games
+    return RallyScore(float(scored), n_rounds, n_byes, n_games, score)
+
+
+def event_score(points: object, rounds: object, byes: object = 0, games: object = None) -> int:
+    """The event score: ⌊100 × points / (rounds − byes) + games⌋ (see :func:`score_event`).
+
+    >>> event_score(points=1, rounds=4, games=1)  # withdrew after a round-1 win
+    26
+    """
+    return score_event(points, rounds, byes, games).score
+
+
+def events_counted(events_held: object, cap: object = DEFAULT_EVENTS_CAP) -> int:
+    """How many of each player's best event scores count: ⌈(min(held, cap) + 1) / 2⌉.
+
+    >>> [events_counted(n) for n in range(1, 11)]
+    [1, 2, 2, 3, 3, 4, 4, 5, 5, 5]
+    """
+    held = whole(events_held, "events held")
+    limit = whole(cap, "events cap", minimum=1)
+    return math.ceil((min(held, limit) + 1) / 2)

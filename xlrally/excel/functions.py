@@ -1,0 +1,335 @@
+"""What the Excel functions compute: cell-by-cell application over ranges, Excel's conventions
+for blanks, numbers and dates, and the core's formulas. :mod:`udfs` registers each one with
+xlwings under its Excel name (``RALLY_SCORE`` is :func:`rally_score`).
+
+Each function takes single values or ranges. Ranges of one shape are computed cell by cell
+(a single value repeats) and the result has that shape. A blank row gives a blank result;
+a bad row gives a short error text in its own cell, e.g. ``#VALUE! byes (4) must be less than
+rounds (4)``, and the other rows still compute. Excel's conventions are taken as they come:
+classic xlwings hands integers over as floats and blanks as None; xlwings Lite (Office.js)
+hands blanks as 0; dates arrive as datetimes or serial numbers. See docs/excel.md.
+
+>>> rally_score([[3.0], [2.0]], [[4.0], [5.0]], [[0.0], [1.0]])
+[[79], [54]]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from xlrally.core.errors import XlrallyError
+from xlrally.core.numbers import whole
+from xlrally.core.ranking import best_total
+from xlrally.core.systems import dippouch, poker, rally
+from xlrally.formats.cells import EXCEL_EPOCH, blank
+
+Grid = list[list[Any]]
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _grid(value: Any) -> Grid:
+    """Any argument as a 2-D list: a value is 1×1, a 1-D list is one row."""
+    if isinstance(value, list | tuple):
+        if value and isinstance(value[0], list | tuple):
+            return [list(row) for row in value]
+        return [list(value)]
+    return [[value]]
+
+
+def _error(error: object) -> str:
+    return f"#VALUE! {error}"
+
+
+def _cellwise(function: Callable[..., Any], *args: Any) -> Any:
+    """Apply ``function`` cell by cell over same-shaped ranges (1×1 values repeat).
+
+    A cell whose range inputs are all blank gives "" (single values that repeat down a range do
+    not make a row non-blank). xlwings Lite sends blanks as 0, so a cell whose two or more range
+    inputs are all 0 is blank too; a single 0 (0 points) is a value.
+    """
+    grids = [_grid(a) for a in args]
+    ranged = [i for i, g in enumerate(grids) if (len(g), len(g[0]) if g else 0) != (1, 1)]
+    deciding = ranged or list(range(len(grids)))
+    shapes = {(len(g), len(g[0]) if g else 0) for g in grids} - {(1, 1)}
+    if len(shapes) > 1:
+        listed = " and ".join(f"{r}×{c}" for r, c in sorted(shapes))
+        return f"#VALUE! ranges must have the same shape ({listed})"
+    rows, columns = shapes.pop() if shapes else (1, 1)
+    out: Grid = []
+    for r in range(rows):
+        line = []
+        for c in range(columns):
+            values = [g[0][0] if len(g) == 1 and len(g[0]) == 1 else g[r][c] for g in grids]
+            if all(blank(values[i]) for i in deciding) or (
+                len(deciding) > 1 and all(blank(values[i]) or values[i] == 0 for i in deciding)
+            ):
+                line.append("")
+                continue
+            try:
+                line.append(function(*values))
+            except (XlrallyError, ValueError, TypeError) as error:
+                line.append(_error(error))
+        out.append(line)
+    return out[0][0] if (rows, columns) == (1, 1) else out
+
+
+def _or(value: Any, default: Any) -> Any:
+    return default if blank(value) else value
+
+
+def _table(value: Any) -> tuple[float, ...]:
+    """A points or bonus table from a range: values in order, blanks 0, trailing blanks dropped."""
+    if blank(value):
+        return ()
+    cells = [v for row in _grid(value) for v in row]
+    while cells and blank(cells[-1]):
+        cells.pop()
+    table = []
+    for v in cells:
+        if blank(v):
+            table.append(0.0)
+        elif isinstance(v, int | float) and not isinstance(v, bool):
+            table.append(float(v))
+        else:
+            raise XlrallyError(f"points tables hold numbers, not {v!r}")
+    return tuple(table)
+
+
+def _year(value: Any) -> int | None:
+    """A year from a year number, a date(time), an Excel serial date or ISO text."""
+    if blank(value) or value == 0:
+        return None
+    if isinstance(value, dt.datetime | dt.date):
+        return value.year
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if 1000 <= value <= 9999:
+            return int(value)
+        if 9999 < value < 2958466:
+            return (EXCEL_EPOCH + dt.timedelta(days=int(value))).year
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:4].isdigit():
+            return int(text[:4])
+    raise XlrallyError(f"year must be a year or a date, not {value!r}")
+
+
+def _flag(value: Any) -> bool:
+    """TRUE/FALSE, 1/0, yes/no; blank is no."""
+    if blank(value):
+        return False
+    if isinstance(value, str):
+        text = value.strip().casefold()
+        if text in {"yes", "y", "true", "x", "wc"}:
+            return True
+        if text in {"no", "n", "false"}:
+            return False
+        raise XlrallyError(f"world_championship must be yes or no, not {value!r}")
+    return bool(value)
+
+
+# ---------------------------------------------------------------- the rally
+
+
+def rally_score(points: Any, rounds: Any, byes: Any = None, games: Any = None) -> Any:
+    """Rapidplay Rally event score: 100 × points / (rounds − byes) + games, decimals dropped."""
+    return _cellwise(
+        lambda p, r, b, g: rally.event_score(p, r, _or(b, 0), None if blank(g) else g),
+        points,
+        rounds,
+        byes,
+        games,
+    )
+
+
+def rally_best_n(events_held: Any, cap: Any = None) -> Any:
+    """How many of each player's best event scores count: ⌈(min(held, cap) + 1) / 2⌉."""
+    return _cellwise(
+        lambda held, c: rally.events_counted(held, _or(c, rally.DEFAULT_EVENTS_CAP) or 9),
+        events_held,
+        cap,
+    )
+
+
+def best_x_total(scores: Any, x: Any = None) -> Any:
+    """Per row of scores: the sum of its x largest numbers."""
+    rows = _grid(scores)
+    counts = _grid(x)
+    if len(counts) not in (1, len(rows)) or any(len(r) != 1 for r in counts):
+        return "#VALUE! x must be one number or one per row of scores"
+    out: Grid = []
+    for index, row in enumerate(rows):
+        numbers = [float(v) for v in row if isinstance(v, int | float) and not isinstance(v, bool)]
+        count = counts[0][0] if len(counts) == 1 else counts[index][0]
+        if not numbers:
+            out.append([""])
+            continue
+        try:
+            n = None if blank(count) or count == 0 else _whole_count(count)
+            out.append([best_total(numbers, n)])
+        except XlrallyError as error:
+            out.append([_error(error)])
+    return out[0][0] if len(out) == 1 else out
+
+
+def _whole_count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise XlrallyError(f"x must be a whole number, not {value!r}")
+    if value < 1 or not float(value).is_integer():
+        raise XlrallyError(f"x must be a whole number of at least 1, not {value!r}")
+    return int(value)
+
+
+# ---------------------------------------------------------------- poker leagues
+
+
+def neau_points(players: Any, buy_in: Any, total_expense: Any, finish: Any) -> Any:
+    """Neau's formula: √((players × buy-in) × (buy-in / total expense)) / (finish + 1)."""
+    return _cellwise(
+        lambda a, b, c, d: poker.neau_points(a, b, None if blank(c) or c == 0 else c, d),
+        players,
+        buy_in,
+        total_expense,
+        finish,
+    )
+
+
+def absolute_points(
+    rank: Any,
+    points_table: Any,
+    participating: Any = None,
+    bonus_table: Any = None,
+    players: Any = None,
+    count_factor: Any = None,
+    count_to_rank: Any = None,
+) -> Any:
+    """Absolute Points: points by rank + participating + bonus + player-count points."""
+    try:
+        points, bonus = _table(points_table), _table(bonus_table)
+    except XlrallyError as error:
+        return _error(error)
+
+    @cache  # one structure per distinct setting, however many rows share it
+    def structure_for(part: Any, factor: Any, to_rank: Any) -> poker.PointStructure:
+        return poker.PointStructure(
+            points=points,
+            bonus=bonus,
+            participating=_or(part, 0),
+            player_count_factor=_or(factor, 0),
+            player_count_to_rank=None
+            if blank(to_rank) or to_rank == 0
+            else whole(to_rank, "count_to_rank", minimum=1),
+        )
+
+    def one(r: Any, part: Any, n: Any, factor: Any, to_rank: Any) -> float:
+        structure = structure_for(part, factor, to_rank)
+        if blank(n) or n == 0:
+            if structure.player_count_factor:
+                raise XlrallyError("players is needed for player-count points")
+            n = r
+        return poker.absolute_points(r, n, structure)
+
+    return _cellwise(one, rank, participating, players, count_factor, count_to_rank)
+
+
+def reverse_points(
+    rank: Any,
+    players: Any,
+    multiplier: Any = None,
+    participating: Any = None,
+    bonus_table: Any = None,
+) -> Any:
+    """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus."""
+    try:
+        bonus = _table(bonus_table)
+    except XlrallyError as error:
+        return _error(error)
+
+    @cache  # one structure per distinct setting, however many rows share it
+    def structure_for(times: Any, part: Any) -> poker.PointStructure:
+        return poker.PointStructure(
+            bonus=bonus, participating=_or(part, 0), multiplier=_or(times, 1)
+        )
+
+    def one(r: Any, n: Any, times: Any, part: Any) -> float:
+        return poker.reverse_points(r, n, structure_for(times, part))
+
+    return _cellwise(one, rank, players, multiplier, participating)
+
+
+# ---------------------------------------------------------------- Dip Pouch
+
+
+def dippouch_percentile(placement: Any, players: Any) -> Any:
+    """Dip Pouch percentile: (players + 0.5 − placement) / players × 100."""
+    return _cellwise(dippouch.percentile, placement, players)
+
+
+def dippouch_value(
+    players: Any, rounds: Any = None, world_championship: Any = None, year: Any = None
+) -> Any:
+    """Dip Pouch tournament value: 20 for a WC, else players / 7 + 2 (one round) or / 3.5 + 2."""
+    return _cellwise(
+        lambda n, r, wc, y: dippouch.tournament_value(
+            n, None if blank(r) or r == 0 else r, _flag(wc), _year(y)
+        ),
+        players,
+        rounds,
+        world_championship,
+        year,
+    )
+
+
+def _per_event(value: Any, count: int, name: str) -> list[Any]:
+    cells = [v for row in _grid(value) for v in row]
+    if len(cells) == 1:
+        return cells * count
+    if len(cells) != count:
+        raise XlrallyError(f"{name} must be one value or one per placement ({count})")
+    return cells
+
+
+def dippouch_rating(
+    placements: Any,
+    players: Any,
+    rounds: Any = None,
+    world_championship: Any = None,
+    years: Any = None,
+    start_rating: Any = None,
+) -> Any:
+    """Dip Pouch rating after these events, in the order given, from start_rating (40)."""
+    places = [v for row in _grid(placements) for v in row]
+    count = len(places)
+    try:
+        sizes = _per_event(players, count, "players")
+        round_counts = _per_event(rounds, count, "rounds")
+        champs = _per_event(world_championship, count, "world_championship")
+        when = _per_event(years, count, "years")
+        rating = float(_or(start_rating, dippouch.START_RATING))
+    except (XlrallyError, ValueError, TypeError) as error:
+        return _error(error)
+    played = False
+    for index, place in enumerate(places):
+        if blank(place) or place == 0:
+            continue
+        try:
+            value = dippouch.tournament_value(
+                sizes[index],
+                None
+                if blank(round_counts[index]) or round_counts[index] == 0
+                else round_counts[index],
+                _flag(champs[index]),
+                _year(when[index]),
+            )
+            rating = dippouch.updated_rating(
+                rating, value, dippouch.percentile(place, sizes[index])
+            )
+        except (XlrallyError, ValueError, TypeError) as error:
+            return _error(f"event {index + 1}: {error}")
+        played = True
+    return rating if played else ("" if blank(start_rating) else rating)

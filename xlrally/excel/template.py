@@ -1,0 +1,427 @@
+"""New league workbooks, made with XlsxWriter: the template and ``xlrally new``.
+
+One builder makes the workbook for any system: the same sheets (Settings, Points, Events,
+Results, Players, Standings, xlwings.conf, About), the system's result columns and example
+data from the seeds' worked examples. ``workbook_template.xlsx`` at the repository root is its
+output for the rally (``python tools/remake_examples.py`` remakes it; a test fails when it is
+stale).
+
+The output is reproducible: fixed document dates, so the same code writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+
+from xlrally.core.league import compute_standings
+from xlrally.core.systems import SYSTEMS, known
+from xlrally.formats.cells import Cell, Look, Row
+from xlrally.formats.grid import standings_grid
+from xlrally.formats.layout import COLUMNS, MemorySheets, read_league
+
+FIXED_DATE = dt.datetime(2026, 1, 1)
+"""Document properties carry this date so that the template's bytes do not change."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A system's example league: settings rows, points table, events and results."""
+
+    settings: Sequence[tuple[str, object]]
+    events: Sequence[dict[str, object]]
+    results: Sequence[dict[str, object]]
+    points: Sequence[tuple[int, float, float]] = ()
+
+
+def _d(text: str) -> dt.date:
+    return dt.date.fromisoformat(text)
+
+
+# Seed: Rapidplay Rally examples 1-3 (Bobby 3/4; José bye, 2 from 4 games in 5 rounds;
+# Mikhail bye in round 5, left before round 6, 1.5 points) and the two events of 2025-26.
+RALLY = Example(
+    settings=[("League", "Rapidplay Rally"), ("Season", "2025-26"), ("Events cap", 9)],
+    events=[
+        {"Event": "Dec 2025", "Date": _d("2025-12-06"), "Rounds": 4},
+        {"Event": "Feb 2026", "Date": _d("2026-02-07"), "Rounds": 6},
+        {"Event": "May 2026", "Date": _d("2026-05-09"), "Rounds": 5},
+    ],
+    results=[
+        {"Event": "Dec 2025", "Player": "Bobby", "Points": 3, "Games": 4, "Byes": 0},
+        {"Event": "Dec 2025", "Player": "José", "Points": 2.5, "Games": 4, "Byes": 0},
+        {"Event": "Dec 2025", "Player": "Mikhail", "Points": 1, "Games": 4, "Byes": 0},
+        {"Event": "Feb 2026", "Player": "Mikhail", "Points": 1.5, "Games": 4, "Byes": 1},
+        {"Event": "Feb 2026", "Player": "Bobby", "Points": 4, "Games": 6, "Byes": 0},
+        {"Event": "May 2026", "Player": "José", "Points": 2, "Games": 4, "Byes": 1},
+        {"Event": "May 2026", "Player": "Bobby", "Points": 1, "Games": 1, "Byes": 0},
+    ],
+)
+
+_POKER_PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
+
+# Seed: Absolute Points 25/20/15/10/5 + 5 participating + 3/2/1 bonus (33, 27, 21, 15, 10, 5).
+ABSOLUTE = Example(
+    settings=[
+        ("League", "Thursday Hold'em"),
+        ("Season", "2026"),
+        ("Participating", 5),
+        ("Best X", 2),
+    ],
+    points=[(1, 25, 3), (2, 20, 2), (3, 15, 1), (4, 10, 0), (5, 5, 0)],
+    events=[
+        {"Event": "Week 1", "Date": _d("2026-01-08")},
+        {"Event": "Week 2", "Date": _d("2026-01-15")},
+        {"Event": "Week 3", "Date": _d("2026-01-22"), "Status": "pending"},
+    ],
+    results=[
+        *({"Event": "Week 1", "Player": p, "Rank": i + 1} for i, p in enumerate(_POKER_PLAYERS)),
+        *(
+            {"Event": "Week 2", "Player": p, "Rank": i + 1}
+            for i, p in enumerate(reversed(_POKER_PLAYERS))
+        ),
+        {"Event": "Week 3", "Player": "Ann", "Rank": 1},
+    ],
+)
+
+# Seed: Relative Reverse Order, 5 players, multiplier 1.5, 2 participating, 3/2/1 bonus.
+REVERSE = Example(
+    settings=[
+        ("League", "Friday Sit & Go"),
+        ("Season", "2026"),
+        ("Participating", 2),
+        ("Multiplier", 1.5),
+        ("Tie break", "countback, most recent"),
+    ],
+    points=[(1, 0, 3), (2, 0, 2), (3, 0, 1)],
+    events=[
+        {"Event": "Round 1", "Date": _d("2026-02-06")},
+        {"Event": "Round 2", "Date": _d("2026-02-13")},
+    ],
+    results=[
+        *(
+            {"Event": "Round 1", "Player": p, "Rank": i + 1}
+            for i, p in enumerate(_POKER_PLAYERS[:5])
+        ),
+        *(
+            {"Event": "Round 2", "Player": p, "Rank": i + 1}
+            for i, p in enumerate(["Eli", "Dev", "Cara", "Ben", "Ann"])
+        ),
+    ],
+)
+
+# Seed: Neau's formula, a = 10 players, b = 20 buy-in, c = total with re-buys, d = finish.
+NEAU = Example(
+    settings=[("League", "Neau League"), ("Season", "2026")],
+    events=[{"Event": "March Main", "Date": _d("2026-03-07"), "Buy-in": 20, "Players": 10}],
+    results=[
+        {"Event": "March Main", "Player": "Ann", "Rank": 1, "Total": 20},
+        {"Event": "March Main", "Player": "Ben", "Rank": 2, "Total": 40},
+        {"Event": "March Main", "Player": "Cara", "Rank": 10},
+    ],
+)
+
+# Seed: the WDD's Stratagem 2002 (31 players, 5 rounds), with its shared placements.
+_STRATAGEM = [
+    (1, "Steve Mills"),
+    (2, "Garth Boucher"),
+    (3, "Stuart Jickling"),
+    (4, "Robert Vollman"),
+    (5, "Brian Shelden"),
+    (6, "Peter Sadlon"),
+    (7, "Matthew Schoenhardt"),
+    (8, "Rick Worthey"),
+    (9, "Ernie Kwok"),
+    (9, "Brian Mitenko"),
+    (11, "Vance Pon"),
+    (12, "Steve Alexander"),
+    (12, "James Istvanffy"),
+    (12, "Tom Smith"),
+    (12, "Dana Winkeler"),
+    (16, "Craig Aitken"),
+    (16, "Tyzen Ario"),
+    (16, "Kevin Dooley"),
+    (19, "Neil Goud"),
+    (19, "Larry Peery"),
+    (21, "John Bryden"),
+    (21, "Denis Comtois"),
+    (21, "Stan Leung"),
+    (24, "Nicholas Alexander"),
+    (24, "Mitch Furlong"),
+    (24, "Michel Landry"),
+    (24, "John Laszlo"),
+    (24, "Charlie Pester"),
+    (29, "Paul Dickenson"),
+    (29, "Robin Ho"),
+    (29, "Terry Webb"),
+]
+DIPPOUCH = Example(
+    settings=[("League", "Dip Pouch rating list")],
+    events=[
+        {
+            "Event": "Stratagem 2002",
+            "Date": _d("2002-01-05"),
+            "Rounds": 5,
+            "Players": 31,
+            "World Championship": "no",
+        }
+    ],
+    results=[
+        {"Event": "Stratagem 2002", "Player": name, "Rank": rank, "Country": "Canada"}
+        for rank, name in _STRATAGEM
+    ],
+)
+
+EXAMPLES = {
+    "rally": RALLY,
+    "absolute": ABSOLUTE,
+    "reverse": REVERSE,
+    "neau": NEAU,
+    "dippouch": DIPPOUCH,
+}
+
+SETTING_HELP = {
+    "System": known().replace(", dippouch", " or dippouch"),
+    "League": "shown above the standings",
+    "Season": "shown above the standings",
+    "Best X": "count only each player's best X events (blank: all; rally: the seed's rule)",
+    "Events cap": "rally: events held are capped at this number (default 9)",
+    "Participating": "points every player who attended gets",
+    "Multiplier": "reverse order: points per place (default 1)",
+    "Player count factor": "absolute: players × factor for ranks up to the next setting",
+    "Player count to rank": "absolute: last rank that gets player-count points (blank: all)",
+    "Tie break": "countback, most recent, more events, best score (comma-separated)",
+}
+
+
+def _result_columns(system: str) -> list[str]:
+    return ["Event"] + [COLUMNS[f][0] for f in SYSTEMS[system].result_fields]
+
+
+def _event_columns(system: str) -> list[str]:
+    return [COLUMNS[f][0] for f in SYSTEMS[system].event_fields]
+
+
+def league_sheets(system: str) -> MemorySheets:
+    """The example league as plain sheets (what the workbook's sheets will hold)."""
+    example = EXAMPLES[system]
+    settings: list[list[object]] = [["Setting", "Value"], ["System", system]]
+    settings += [[k, v] for k, v in example.settings]
+    sheets = MemorySheets({"Settings": settings})
+    if SYSTEMS[system].points_table:
+        header: list[object] = ["Rank", "Points", "Bonus"]
+        points: list[list[object]] = [[rank, pts, bonus] for rank, pts, bonus in example.points]
+        sheets.sheets["Points"] = [header, *points]
+    columns = _event_columns(system)
+    sheets.sheets["Events"] = [[*columns], *([e.get(c) for c in columns] for e in example.events)]
+    result_columns = _result_columns(system)
+    sheets.sheets["Results"] = [
+        [*result_columns],
+        *([r.get(c) for c in result_columns] for r in example.results),
+    ]
+    sheets.sheets["Players"] = [["Player", "Alias"]]
+    return sheets
+
+
+class _Formats:
+    def __init__(self, book: Any) -> None:
+        self.book = book
+        self.header = book.add_format({"bold": True, "bg_color": "#DDEBF7", "bottom": 1})
+        self.date = book.add_format({"num_format": "yyyy-mm-dd"})
+        self.note = book.add_format({"italic": True, "font_color": "#595959"})
+        self.title = book.add_format({"bold": True, "font_size": 14})
+        self._looks: dict[Look, Any] = {}
+
+    def look(self, look: Look) -> Any:
+        if look not in self._looks:
+            spec: dict[str, object] = {"bold": look.bold, "italic": look.italic}
+            if look.colour:
+                spec["font_color"] = "#" + look.colour
+            if look.number_format:
+                spec["num_format"] = look.number_format
+            self._looks[look] = self.book.add_format(spec)
+        return self._looks[look]
+
+
+def _table(
+    sheet: Any,
+    rows: list[list[object]],
+    name: str,
+    formats: _Formats,
+    widths: dict[str, int] | None = None,
+) -> None:
+    header = [str(h) for h in rows[0]]
+    body = rows[1:] or [[None] * len(header)]
+    sheet.add_table(
+        0,
+        0,
+        len(body),
+        len(header) - 1,
+        {
+            "name": name,
+            "style": "Table Style Light 9",
+            "columns": [{"header": h, "header_format": formats.header} for h in header],
+        },
+    )
+    for r, values in enumerate(rows[1:], start=1):
+        for c, value in enumerate(values):
+            if value is None:
+                continue
+            if isinstance(value, dt.date):
+                sheet.write_datetime(r, c, dt.datetime.combine(value, dt.time()), formats.date)
+            elif isinstance(value, str):
+                sheet.write_string(r, c, value)
+            else:
+                sheet.write(r, c, value)
+    for c, h in enumerate(header):
+        sheet.set_column(c, c, (widths or {}).get(h, max(len(h) + 4, 10)))
+    sheet.freeze_panes(1, 0)
+
+
+def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats) -> None:
+    """Write a Standings grid with XlsxWriter (text always as text, never a formula)."""
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            _write_cell(sheet, r, c, cell, formats)
+    sheet.freeze_panes(1, 0)
+    sheet.set_column(0, 0, 6)
+    sheet.set_column(1, 1, 22)
+
+
+def _write_cell(sheet: Any, r: int, c: int, cell: Cell, formats: _Formats) -> None:
+    look = formats.look(cell.look) if cell.look != Look() else None
+    if cell.value is None:
+        return
+    if isinstance(cell.value, str):
+        sheet.write_string(r, c, cell.value, look)
+    else:
+        sheet.write_number(r, c, cell.value, look)
+
+
+def build_workbook(
+    path: str | Path,
+    system: str = "rally",
+    vba_project: bytes | None = None,
+    button_macro: str | None = None,
+) -> None:
+    """Write a new league workbook for ``system`` with example data and computed Standings.
+
+    With ``vba_project`` (a vbaProject.bin) the file is macro-enabled (.xlsm) and, with
+    ``button_macro``, the Standings sheet gets a "Refresh standings" button running it.
+    """
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}: use one of {known()}")
+    sheets = league_sheets(system)
+    standings = compute_standings(read_league(sheets))
+    book = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False})
+    book.set_properties(
+        {
+            "title": f"xlrally league ({SYSTEMS[system].name})",
+            "author": "xlrally",
+            "created": FIXED_DATE,
+        }
+    )
+    book.set_custom_property("xlrally system", system)
+    formats = _Formats(book)
+    if vba_project is not None:
+        book.add_vba_project(io.BytesIO(vba_project), is_stream=True)
+        book.set_vba_name("ThisWorkbook")
+
+    settings = book.add_worksheet("Settings")
+    settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
+    keys = ["System", *(k for k in SETTING_HELP if k != "System")]
+    given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
+    for r, key in enumerate(keys, start=1):
+        settings.write_string(r, 0, key)
+        value = given.get(key)
+        if isinstance(value, str):
+            settings.write_string(r, 1, value)
+        elif value is not None:
+            settings.write(r, 1, value)
+        settings.write_string(r, 2, SETTING_HELP[key], formats.note)
+    settings.data_validation(
+        1,
+        1,
+        1,
+        1,
+        {
+            "validate": "list",
+            "source": list(SYSTEMS),
+            "error_title": "System",
+            "error_message": "Choose one of the listed systems.",
+        },
+    )
+    settings.set_column(0, 0, 22)
+    settings.set_column(1, 1, 24)
+    settings.set_column(2, 2, 70)
+    settings.freeze_panes(1, 0)
+
+    if "Points" in sheets.sheets:
+        _table(book.add_worksheet("Points"), sheets.sheets["Points"], "PointsTable", formats)
+    events = book.add_worksheet("Events")
+    event_rows = sheets.sheets["Events"]
+    _table(events, event_rows, "EventsTable", formats, {"Event": 22, "Date": 12})
+    status = event_rows[0].index("Status")
+    events.data_validation(
+        1,
+        status,
+        1000,
+        status,
+        {
+            "validate": "list",
+            "source": ["ranked", "pending"],
+            "ignore_blank": True,
+            "error_message": "Leave blank (scored), or choose ranked or pending.",
+        },
+    )
+    _table(
+        book.add_worksheet("Results"),
+        sheets.sheets["Results"],
+        "ResultsTable",
+        formats,
+        {"Event": 22, "Player": 24},
+    )
+    _table(
+        book.add_worksheet("Players"),
+        [["Player", "Alias"]],
+        "PlayersTable",
+        formats,
+        {"Player": 24, "Alias": 24},
+    )
+
+    standings_sheet = book.add_worksheet("Standings")
+    write_grid(standings_sheet, standings_grid(standings), formats)
+    if button_macro:
+        standings_sheet.insert_button(
+            1,
+            len(standings_grid(standings)[0]) + 1,
+            {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
+        )
+
+    conf = book.add_worksheet("xlwings.conf")
+    conf.write_row(0, 0, ["UDF Modules", "udfs"])
+    conf.hide()
+
+    about = book.add_worksheet("About")
+    about.write_string(0, 0, "xlrally league workbook", formats.title)
+    lines = [
+        "Enter events on the Events sheet and results on the Results sheet",
+        "(or on a sheet per event named exactly as the event).",
+        "Then update the standings: run `xlrally sync THIS_FILE` (any computer with Python),",
+        "or click Refresh standings in a macro-enabled copy made by `xlrally new league.xlsm`.",
+        "The Standings sheet belongs to xlrally: it is replaced on every sync.",
+        "Excel functions (with the xlwings add-in): =RALLY_SCORE(points, rounds, byes, games),",
+        "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...).",
+        "Format and rules: docs/workbook-format.md and docs/scoring.md in the xlrally project.",
+    ]
+    for r, line in enumerate(lines, start=2):
+        about.write_string(r, 0, line)
+    about.set_column(0, 0, 100)
+    settings.activate()
+    book.close()

@@ -1,0 +1,155 @@
+"""Cells as spreadsheets hold them: values in, checked numbers, dates and yes/no out; and what
+a cell written by xlrally looks like.
+
+Shared by the workbook reader (:mod:`xlrally.formats.layout`), the Excel functions and every
+writer (file, open workbook, new workbook), so that each reads and shows a cell the same way.
+Pure: no files, no Excel.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+Value = object
+"""A cell value as a backend gives it: str, int, float, bool, date/datetime, or None/'' blank."""
+
+
+_TRUE = {"yes", "y", "true", "1", "x", "wc"}
+_FALSE = {"no", "n", "false", "0", ""}
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+
+
+def norm(name: object) -> str:
+    """A sheet, column or setting name reduced to letters and digits, case-folded.
+
+    >>> norm(" Buy-in "), norm("World  Championship"), norm("Best X")
+    ('buyin', 'worldchampionship', 'bestx')
+    """
+    return re.sub(r"[\W_]+", "", str(name)).casefold()
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA.
+
+    >>> column_letter(0), column_letter(27), column_letter(16383)
+    ('A', 'AB', 'XFD')
+    """
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def quote_sheet(name: str) -> str:
+    """Quote a sheet name as Excel does in references when it has spaces or punctuation."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name):
+        return name
+    return "'" + name.replace("'", "''") + "'"
+
+
+def blank(value: Value) -> bool:
+    """True for an empty cell (None, '' or only spaces)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def to_number(value: Value, what: str) -> float | int:
+    """A number from a cell; numeric text such as ``"3"`` is accepted, other text is not."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be a number, not {value}")
+    if isinstance(value, int | float):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"{what} must be a number, not {value}")
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+    if isinstance(value, str):
+        text = value.strip()
+        if _THOUSANDS.fullmatch(text):
+            text = text.replace(",", "")  # 1,000 (a decimal comma, 1,5, stays an error)
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError(f"{what} must be a number, not the text {short(value)!r}") from None
+        if math.isfinite(number):
+            return int(number) if number.is_integer() else number
+    raise ValueError(f"{what} must be a number, not {short(str(value))!r}")
+
+
+def to_date(value: Value, what: str = "date") -> dt.date:
+    """A date from a date cell, an Excel serial number or ISO text (2025-12-06)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
+        return EXCEL_EPOCH + dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise ValueError(f"{what} must be a date (e.g. 2025-12-06), not {short(str(value))!r}")
+
+
+def to_bool(value: Value, what: str) -> bool:
+    """yes/no, TRUE/FALSE, 1/0, x or blank."""
+    if isinstance(value, bool):
+        return value
+    text = "" if value is None else norm(value) if isinstance(value, str) else str(value)
+    if text in _TRUE or text == "1.0":
+        return True
+    if text in _FALSE or text == "0.0":
+        return False
+    raise ValueError(f"{what} must be yes or no, not {short(str(value))!r}")
+
+
+def short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def text_of(value: Value) -> str:
+    if type(value) is str:
+        return value.strip()
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()[:10]
+    return str(value).strip()
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a cell looks: font and number format (None = General)."""
+
+    bold: bool = False
+    italic: bool = False
+    grey: bool = False
+    number_format: str | None = None
+
+    @property
+    def colour(self) -> str | None:
+        """The font colour as RRGGBB hex, or None for the workbook's default (every writer
+        maps a look to its own styles through these fields alone)."""
+        return GREY if self.grey else None
+
+
+GREY = "808080"
+"""The colour of dropped scores."""
+PLAIN = Look()
+
+
+class Cell(NamedTuple):
+    """One cell: a value (text is always written as text, never as a formula) and its look."""
+
+    value: str | float | int | None
+    look: Look = PLAIN
+
+
+Row = tuple[Cell, ...]

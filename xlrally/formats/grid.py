@@ -1,0 +1,97 @@
+"""The Standings sheet as a grid of cells: what to write, with how each cell looks.
+
+Pure: both the file writer (:mod:`xlrally.ooxml.writer`) and the live Excel path write this same
+grid, so a synced file and a refreshed open workbook show the same Standings.
+
+Layout: row 1 headers ``Rank, Player, Total (Rating), Events, <one column per event>, Working``;
+one row per player; then a blank row and notes (the rule applied, how to read the marks,
+warnings). Ranks are numbers; a shared rank shows as ``3=`` through its number format, so
+formulas still see 3. Counted scores are bold; dropped ones are grey italic in brackets.
+"""
+
+from __future__ import annotations
+
+from xlrally.core.model import Standings
+from xlrally.core.numbers import show
+from xlrally.core.ranking import TIE_BREAKS
+from xlrally.formats.cells import Cell, Look, Row
+from xlrally.formats.view import RowView, StandingsView, standings_view
+
+SHEET_NAME = "Standings"
+
+HEADER = Look(bold=True)
+RANK = Look(number_format="0")
+RANK_TIED = Look(number_format='0"="')
+"""A shared rank shows as 3= while the cell holds the number 3."""
+NOTE = Look(italic=True)
+
+
+def _formats(decimals: int) -> tuple[str, str]:
+    number = "0" if decimals == 0 else "0." + "0" * decimals
+    return number, f"({number})"
+
+
+def standings_grid(standings: Standings) -> tuple[Row, ...]:
+    """The Standings sheet for these standings (see the module docstring)."""
+    table = standings_view(standings)
+    number, bracketed = _formats(table.places)
+    counted_look = Look(bold=True, number_format=number)
+    dropped_look = Look(italic=True, grey=True, number_format=bracketed)
+    rows: list[Row] = [tuple(Cell(h, HEADER) for h in (*table.headings, "Working"))]
+    total_look = Look(bold=True, number_format=number)
+    blank = Cell(None)
+    for view in table.rows:
+        row = view.standing
+        cells = [
+            Cell(row.rank, RANK_TIED if row.tied else RANK),
+            Cell(row.player),
+            Cell(row.total, total_look),
+            Cell(row.events),
+        ]
+        for score in view.scores:
+            if score is None:
+                cells.append(blank)
+            else:
+                cells.append(Cell(score.value, counted_look if score.counted else dropped_look))
+        cells.append(Cell(working(view, table)))
+        rows.append(tuple(cells))
+    rows.append(())
+    for line in notes(table):
+        rows.append((Cell(line, NOTE),))
+    return tuple(rows)
+
+
+def working(row: RowView, table: StandingsView) -> str:
+    """One cell of working: each counted score's formula, then the dropped scores in short.
+
+    ``Dec 2025: 100 × 3 / 4 + 4 = 79; Feb 2026: 100 × 4 / 6 + 6 = 72. Dropped (best 2
+    count): May 2026 (21).`` The full working of every score is in the JSON and on the page.
+    """
+    scores = row.standing.scores
+    counted = [f"{s.event}: {s.explain}" for s in scores if s.event in row.standing.counted]
+    dropped = [
+        f"{s.event} ({show(s.value)})" for s in scores if s.event not in row.standing.counted
+    ]
+    text = "; ".join(counted)
+    if dropped:
+        text += f". Dropped ({table.dropped_reason}): {', '.join(dropped)}"
+    if row.broken_tie:
+        text += f". Tie with the row above broken by {row.broken_tie}"
+    return text + "." if text else ""
+
+
+def notes(table: StandingsView) -> list[str]:
+    """The lines under the table: title, rule, marks, events not scored, warnings."""
+    standings = table.standings
+    lines = [f"{table.title}: {standings.rule}" if table.title else standings.rule]
+    lines.append(table.marks)
+    if any(r.broken_tie for r in table.rows):
+        tie_breaks = ", ".join(TIE_BREAKS[t] for t in standings.settings.tie_breaks)
+        lines.append(f"Equal totals are separated by: {tie_breaks}.")
+    for event in standings.events:
+        if not event.held:
+            lines.append(f"Not scored: {event.name} ({event.status}).")
+    if standings.as_of is not None:
+        lines.append(f"As of {standings.as_of.isoformat()}.")
+    lines.extend(f"Warning: {w}" for w in standings.warnings)
+    return lines

@@ -1,0 +1,485 @@
+"""The workbook format: find the sheets and columns, turn cells into a core League.
+
+Works on any :class:`SheetSource` (a file read by :mod:`xlrally.ooxml.reader`, the open workbook in
+Excel through xlwings, or plain lists in tests), so every backend reads a league the same way.
+Sheet and column names match case-insensitively, ignoring spaces and punctuation; the header
+row is found by its names; extra sheets and columns are left alone. See docs/workbook-format.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.ranking import parse_tie_breaks
+from xlrally.core.systems import SYSTEMS, known, lookup
+from xlrally.core.systems.poker import PointStructure
+from xlrally.core.systems.rally import DEFAULT_EVENTS_CAP
+from xlrally.formats.cells import (
+    Value,
+    blank,
+    column_letter,
+    norm,
+    quote_sheet,
+    short,
+    text_of,
+    to_bool,
+    to_date,
+    to_number,
+)
+
+HEADER_SEARCH_ROWS = 20
+"""The header row of a sheet is looked for in its first 20 rows."""
+
+
+class SheetSource(Protocol):
+    """What reading a league needs of a workbook: its sheet names and a sheet's values."""
+
+    def sheet_names(self) -> list[str]:
+        """The workbook's sheet names, in tab order."""
+        ...
+
+    def values(self, name: str) -> list[list[Value]]:
+        """The sheet's values from A1, one list per row (rows may differ in length)."""
+        ...
+
+
+@dataclass
+class MemorySheets:
+    """An in-memory workbook (sheet name -> rows): the test backend."""
+
+    sheets: dict[str, list[list[Value]]] = field(default_factory=dict)
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def values(self, name: str) -> list[list[Value]]:
+        return self.sheets[name]
+
+
+class CellOrigin(NamedTuple):
+    """A row of a sheet; ``where("byes")`` names the cell of that field, e.g. ``Results!D7``.
+
+    A named tuple rather than a dataclass: one is made for every result row read.
+    """
+
+    sheet: str
+    row: int
+    columns: Mapping[str, int]
+
+    def where(self, field: str | None = None) -> str:
+        column = self.columns.get(field or "", min(self.columns.values(), default=0))
+        return f"{quote_sheet(self.sheet)}!{column_letter(column)}{self.row}"
+
+
+# Column names per field; the first spelling is the one documented and written by templates.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "event": ("Event", "Event name", "Tournament"),
+    "date": ("Date",),
+    "rounds": ("Rounds", "Number of rounds"),
+    "buy-in": ("Buy-in", "Buyin", "Buy in"),
+    "world championship": ("World Championship", "WC"),
+    "players": ("Players", "Field size", "Number of players"),
+    "status": ("Status",),
+    "player": ("Player", "Name", "Player name"),
+    "points": ("Points", "Score"),
+    "games": ("Games", "Games played"),
+    "byes": ("Byes",),
+    "rank": ("Rank", "Place", "Placement", "Position", "Finish"),
+    "total": ("Total", "Total expense"),
+    "country": ("Country",),
+    "alias": ("Alias", "Also known as"),
+    "bonus": ("Bonus", "Bonus points"),
+}
+
+RESERVED_SHEETS = frozenset(
+    {"settings", "events", "points", "players", "results", "standings", "xlwingsconf"}
+)
+"""Sheets with a job of their own: never taken as an event's results sheet."""
+
+
+SETTINGS_KEYS: dict[str, str] = {
+    "system": "System",
+    "league": "League",
+    "season": "Season",
+    "bestx": "Best X",
+    "eventscap": "Events cap",
+    "participating": "Participating",
+    "multiplier": "Multiplier",
+    "playercountfactor": "Player count factor",
+    "playercounttorank": "Player count to rank",
+    "tiebreak": "Tie break",
+}
+
+_SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def at(self, origin: CellOrigin, field_name: str | None, message: str) -> None:
+        self.items.append(Problem(message, field=field_name, origin=origin))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A sheet's rows below its header, with the header's column positions by field."""
+
+    sheet: str
+    columns: dict[str, int]
+    rows: list[tuple[int, list[Value]]]  # (1-based row number, values)
+
+    def get(self, values: list[Value], field_name: str) -> Value:
+        index = self.columns.get(field_name)
+        if index is None or index >= len(values):
+            return None
+        value = values[index]
+        return None if blank(value) else value
+
+    def origin(self, row: int) -> CellOrigin:
+        """The origin of a row of this table (for error messages)."""
+        return CellOrigin(self.sheet, row, self.columns)
+
+
+def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> Table:
+    """Find the header row (the first of the first 20 rows naming every required column)."""
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        columns: dict[str, int] = {}
+        for col, value in enumerate(row):
+            found = _SPELLINGS.get(norm(value)) if isinstance(value, str) else None
+            if found and found not in columns:
+                columns[found] = col
+        if all(f in columns for f in required):
+            body = [
+                (index + 2 + offset, values)
+                for offset, values in enumerate(rows[index + 1 :])
+                # any() is a fast first test; a row of zeros or spaces needs the slow one
+                if any(values) or not all(blank(v) for v in values)
+            ]
+            return Table(sheet, columns, body)
+    names = ", ".join(COLUMNS[f][0] for f in required)
+    raise XlrallyError(
+        f"{quote_sheet(sheet)}: no header row with the columns {names} in the first "
+        f"{HEADER_SEARCH_ROWS} rows"
+    )
+
+
+class _Book:
+    """Sheet lookup by normalised name."""
+
+    def __init__(self, source: SheetSource) -> None:
+        self.source = source
+        self.names = {norm(name): name for name in reversed(source.sheet_names())}
+
+    def find(self, name: str) -> str | None:
+        return self.names.get(norm(name))
+
+    def need(self, name: str) -> str:
+        found = self.find(name)
+        if found is None:
+            raise XlrallyError(f"the workbook has no {name!r} sheet")
+        return found
+
+    def rows(self, sheet: str) -> list[list[Value]]:
+        return self.source.values(sheet)
+
+
+def read_settings(book: _Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]]:
+    """The system key and the Settings sheet's other values with their cells."""
+    sheet = book.need("Settings")
+    found: dict[str, tuple[Value, CellOrigin]] = {}
+    for number, row in enumerate(book.rows(sheet), start=1):
+        if not row or blank(row[0]):
+            continue
+        key = norm(row[0])
+        if key in SETTINGS_KEYS and key not in found:
+            value = row[1] if len(row) > 1 and not blank(row[1]) else None
+            found[key] = (value, CellOrigin(sheet, number, {"value": 1}))
+    if "system" not in found or found["system"][0] is None:
+        raise XlrallyError(
+            f"{quote_sheet(sheet)}: no System setting (column A 'System', column B one of "
+            f"{known()})"
+        )
+    system_value, origin = found["system"]
+    system = lookup(str(system_value))
+    if system is None:
+        raise XlrallyError(
+            f"{origin.where('value')}: unknown system {short(str(system_value))!r}: use one of "
+            f"{known()}"
+        )
+    return system.key, found
+
+
+class _SettingsReader:
+    """Typed access to the Settings sheet's values, recording bad cells as problems."""
+
+    def __init__(self, found: dict[str, tuple[Value, CellOrigin]], problems: _Problems) -> None:
+        self.found = found
+        self.problems = problems
+
+    def _raw(self, key: str) -> tuple[Value, CellOrigin] | None:
+        entry = self.found.get(key)
+        return None if entry is None or entry[0] is None else entry
+
+    def text(self, key: str) -> str:
+        entry = self._raw(key)
+        return "" if entry is None else text_of(entry[0])
+
+    def number(self, key: str) -> float | None:
+        entry = self._raw(key)
+        if entry is None:
+            return None
+        try:
+            return to_number(entry[0], SETTINGS_KEYS[key])
+        except ValueError as error:
+            self.problems.at(entry[1], "value", str(error))
+            return None
+
+    def whole(self, key: str, minimum: int = 1) -> int | None:
+        entry = self._raw(key)
+        number = self.number(key)
+        if entry is None or number is None:
+            return None
+        if not float(number).is_integer() or number < minimum:
+            message = f"{SETTINGS_KEYS[key]} must be a whole number of at least {minimum}"
+            self.problems.at(entry[1], "value", f"{message}, not {number}")
+            return None
+        return int(number)
+
+    def tie_breaks(self) -> tuple[str, ...]:
+        entry = self._raw("tiebreak")
+        if entry is None:
+            return ()
+        try:
+            return parse_tie_breaks(text_of(entry[0]))
+        except XlrallyError as error:
+            self.problems.at(entry[1], "value", str(error))
+            return ()
+
+
+def _or(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+def _points_table(book: _Book, problems: _Problems) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    sheet = book.find("Points")
+    if sheet is None:
+        return (), ()
+    table = find_table(sheet, book.rows(sheet), ("rank", "points"))
+    points: dict[int, float] = {}
+    bonus: dict[int, float] = {}
+    for number, values in table.rows:
+        origin = table.origin(number)
+        try:
+            rank = to_number(table.get(values, "rank"), "rank")
+            if not float(rank).is_integer() or rank < 1:
+                raise ValueError(f"rank must be a whole number from 1, not {rank}")
+        except ValueError as error:
+            problems.at(origin, "rank", str(error))
+            continue
+        for field_name, target in (("points", points), ("bonus", bonus)):
+            value = table.get(values, field_name)
+            if value is None:
+                continue
+            try:
+                target[int(rank)] = to_number(value, field_name)
+            except ValueError as error:
+                problems.at(origin, field_name, str(error))
+
+    def by_rank(table_: dict[int, float]) -> tuple[float, ...]:
+        return tuple(table_.get(r, 0) for r in range(1, max(table_, default=0) + 1))
+
+    return by_rank(points), by_rank(bonus)
+
+
+def read_league(source: SheetSource) -> League:
+    """Read a whole league from a workbook. Raises LeagueProblems/XlrallyError naming cells.
+
+    When cells cannot be read, the core's own checks still run on the rest, so that every
+    problem of the workbook is reported at once.
+    """
+    book = _Book(source)
+    problems = _Problems()
+    system, found = read_settings(book)
+    setting = _SettingsReader(found, problems)
+    points, bonus = _points_table(book, problems) if SYSTEMS[system].points_table else ((), ())
+    structure = PointStructure(
+        points=points,
+        bonus=bonus,
+        participating=_or(setting.number("participating"), 0),
+        multiplier=_or(setting.number("multiplier"), 1),
+        player_count_factor=_or(setting.number("playercountfactor"), 0),
+        player_count_to_rank=setting.whole("playercounttorank"),
+    )
+    settings = Settings(
+        system=system,
+        league=setting.text("league"),
+        season=setting.text("season"),
+        best_x=setting.whole("bestx"),
+        events_cap=setting.whole("eventscap") or DEFAULT_EVENTS_CAP,
+        structure=structure,
+        tie_breaks=setting.tie_breaks(),
+    )
+    events = _read_events(book, problems)
+    results = _read_results(book, system, [e.name for e in events], problems)
+    aliases = _read_aliases(book, problems)
+    league = League(settings, tuple(events), tuple(results), aliases)
+    if problems.items:
+        try:
+            compute_standings(league)
+        except LeagueProblems as core:
+            # A cell the edge could not read reaches the core as blank; skip its echo.
+            cells = {p.cell for p in problems.items}
+            problems.items.extend(p for p in core.problems if p.cell not in cells)
+        raise LeagueProblems(problems.items)
+    return league
+
+
+def _read_events(book: _Book, problems: _Problems) -> list[Event]:
+    sheet = book.need("Events")
+    table = find_table(sheet, book.rows(sheet), ("event",))
+    events = []
+    for number, values in table.rows:
+        origin = table.origin(number)
+        name = text_of(table.get(values, "event"))
+        if not name:
+            problems.at(origin, "event", "event name is missing")
+            continue
+        fields: dict[str, object] = {}
+        converters: tuple[tuple[str, Callable[[Value, str], object]], ...] = (
+            ("date", to_date),
+            ("rounds", to_number),
+            ("buy-in", to_number),
+            ("players", to_number),
+            ("world championship", to_bool),
+        )
+        for field_name, convert in converters:
+            value = table.get(values, field_name)
+            if value is None:
+                continue
+            try:
+                fields[field_name] = convert(value, field_name)
+            except ValueError as error:
+                problems.at(origin, field_name, str(error))
+        status = norm(table.get(values, "status") or "")
+        if status not in {"", "ranked", "pending"}:
+            shown = short(text_of(table.get(values, "status")))
+            problems.at(origin, "status", f"status must be ranked, pending or blank, not {shown!r}")
+        events.append(
+            Event(
+                name,
+                date=fields.get("date"),  # type: ignore[arg-type]
+                rounds=fields.get("rounds"),
+                buy_in=fields.get("buy-in"),
+                world_championship=bool(fields.get("world championship", False)),
+                players=fields.get("players"),
+                pending=status == "pending",
+                origin=origin,
+            )
+        )
+    return events
+
+
+def _read_results(
+    book: _Book, system: str, event_names: list[str], problems: _Problems
+) -> list[Result]:
+    fields = SYSTEMS[system].result_fields
+    tables: list[tuple[Table, str | None]] = []
+    results_sheet = book.find("Results")
+    if results_sheet is not None:
+        tables.append(
+            (find_table(results_sheet, book.rows(results_sheet), ("event", *fields[:2])), None)
+        )
+    for name in event_names:
+        sheet = book.find(name)
+        if sheet is not None and norm(sheet) not in RESERVED_SHEETS:
+            tables.append((find_table(sheet, book.rows(sheet), fields[:2]), name))
+    if not tables:
+        raise XlrallyError("the workbook has no 'Results' sheet and no sheet named after an event")
+    results = []
+    for table, event in tables:
+        results.extend(_table_results(table, event, problems))
+    return results
+
+
+_RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total")
+"""Result fields that hold numbers, in the order of :class:`Result`'s fields."""
+
+
+def _column(rows: list[list[Value]], index: int) -> list[Value]:
+    """One column's values (None where a row is too short or the column is absent)."""
+    if index < 0:
+        return [None] * len(rows)
+    return [r[index] if index < len(r) else None for r in rows]
+
+
+def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str]]) -> list[object]:
+    """A column as numbers: numbers kept, blanks None, numeric text converted; anything else is
+    recorded in ``bad`` (row index -> field, message) and becomes None."""
+    out: list[object] = [v if type(v) is float or type(v) is int else None for v in values]
+    odd = [i for i, v in enumerate(values) if v is not None and v != "" and out[i] is None]
+    for i in odd:
+        if blank(values[i]):
+            continue
+        try:
+            out[i] = to_number(values[i], field_name)
+        except ValueError as error:
+            bad.setdefault(i, (field_name, str(error)))
+    return out
+
+
+def _table_results(table: Table, event: str | None, problems: _Problems) -> list[Result]:
+    """The results of one sheet, converted column by column: a big league has 200,000 rows,
+    and list comprehensions over columns are several times faster than a loop over rows."""
+    body = [values for _, values in table.rows]
+    numbers = [r for r, _ in table.rows]
+    sheet, columns = table.sheet, table.columns
+    origins = [tuple.__new__(CellOrigin, (sheet, n, columns)) for n in numbers]
+    players = [
+        v.strip() if type(v) is str else text_of(v) for v in _column(body, columns["player"])
+    ]
+    if event is None:
+        column = _column(body, columns.get("event", -1))
+        events = [v.strip() if type(v) is str else text_of(v) for v in column]
+    else:
+        events = [event] * len(body)
+    bad: dict[int, tuple[str, str]] = {}
+    fields = [
+        _numbers(_column(body, columns[f]), f, bad) if f in columns else [None] * len(body)
+        for f in _RESULT_NUMBERS
+    ]
+    rows = zip(events, players, *fields, origins, strict=True)
+    if not bad and all(events) and all(players):
+        return list(map(Result._make, rows))  # the usual case, at C speed
+    results = []
+    for i, row in enumerate(rows):
+        if not row[0]:
+            problems.at(origins[i], "event", "event is missing")
+        elif not row[1]:
+            problems.at(origins[i], "player", "player name is missing")
+        else:
+            if i in bad:
+                problems.at(origins[i], *bad[i])
+            results.append(Result._make(row))
+    return results
+
+
+def _read_aliases(book: _Book, problems: _Problems) -> dict[str, str]:
+    sheet = book.find("Players")
+    if sheet is None:
+        return {}
+    table = find_table(sheet, book.rows(sheet), ("player",))
+    aliases: dict[str, str] = {}
+    for number, values in table.rows:
+        player = text_of(table.get(values, "player"))
+        alias = text_of(table.get(values, "alias"))
+        if alias and not player:
+            problems.at(table.origin(number), "player", f"alias {alias!r} has no player")
+        elif alias:
+            aliases[alias] = player
+    return aliases

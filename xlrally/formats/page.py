@@ -1,0 +1,264 @@
+"""The published standings page: one self-contained HTML file (inline CSS and SVG, no scripts,
+no network requests), readable on a phone and by screen readers.
+
+Every piece of text that came from a workbook is escaped. The working behind each score is in
+the cell's tooltip and in an expandable "Working" list on each row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import escape
+
+from xlrally.core.model import Standings
+from xlrally.core.numbers import fixed, plural, show
+from xlrally.formats.view import RowView, StandingsView, standings_view
+
+CSS = """
+:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --accent: #0b5cad;
+        --soft: #eef4fb; }
+* { box-sizing: border-box; }
+body { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
+       margin: 0 auto; max-width: 72rem; padding: 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; }
+.meta, .note { color: var(--muted); margin: .25rem 0; }
+.rule { font-weight: 600; margin: .75rem 0; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line);
+          border-radius: 6px; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+caption { text-align: left; padding: .5rem; color: var(--muted); }
+th, td { padding: .4rem .6rem; border-bottom: 1px solid var(--line); text-align: right;
+         white-space: nowrap; vertical-align: top; }
+th { background: var(--soft); position: sticky; top: 0; }
+th.name, td.name, td.working { text-align: left; }
+th.player { text-align: left; font-weight: 600; position: sticky; left: 0; background: #fff; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+td.working { white-space: normal; min-width: 14rem; }
+strong.counted { font-weight: 700; }
+.dropped { color: var(--muted); font-style: italic; }
+details summary { cursor: pointer; color: var(--accent); }
+details ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; }
+.chart svg { width: 100%; height: auto; max-width: 48rem; }
+.events li { margin: .15rem 0; }
+.warnings { color: #8a4600; }
+@media (max-width: 40rem) {
+  body { padding: .5rem; font-size: 15px; }
+  th, td { padding: .3rem .4rem; }
+}
+"""
+
+PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c")
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def standings_page(standings: Standings, updated: dt.datetime | dt.date | None = None) -> str:
+    """The whole page as HTML text."""
+    table = standings_view(standings)
+    title = table.title or "Standings"
+    system = table.system.name
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; img-src data:\">",
+        f"<title>{_e(title)} – standings</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        "<header>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="meta">{_e(system)}'
+        + (f" · updated {_e(_when(updated))}" if updated else "")
+        + (f" · as of {_e(standings.as_of.isoformat())}" if standings.as_of else "")
+        + "</p>",
+        f'<p class="rule">{_e(standings.rule)}</p>',
+        f'<p class="note">{_e(table.page_marks)}</p>',
+        "</header>",
+        "<main>",
+        _table(table),
+        _chart(standings),
+        _events(standings),
+        _warnings(standings),
+        "</main>",
+        '<footer><p class="note">Made with xlrally.</p></footer>',
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(p for p in parts if p) + "\n"
+
+
+def _when(moment: dt.datetime | dt.date) -> str:
+    if isinstance(moment, dt.datetime):
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return moment.isoformat()
+
+
+def _table(table: StandingsView) -> str:
+    head = "".join(
+        [
+            '<th scope="col">Rank</th>',
+            '<th scope="col" class="name">Player</th>',
+            f'<th scope="col">{table.total_label}</th>',
+            '<th scope="col">Events</th>',
+            *(f'<th scope="col">{_e(event)}</th>' for event in table.held),
+            '<th scope="col" class="name">Working</th>',
+        ]
+    )
+    rows = "\n".join(_row(row, table.places) for row in table.rows)
+    caption = f"{plural(len(table.rows), 'player')}, {plural(len(table.held), 'event')}"
+    return (
+        '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
+        f'<div class="scroll"><table><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table></div></section>"
+    )
+
+
+def _row(view: RowView, places: int) -> str:
+    row = view.standing
+    cells = [
+        f"<td>{_e(row.rank_label)}</td>",
+        f'<th scope="row" class="player">{_e(row.player)}</th>',
+        f"<td><strong>{_e(fixed(row.total, places))}</strong></td>",
+        f"<td>{row.events}</td>",
+    ]
+    working = []
+    for score in view.scores:
+        if score is None:
+            cells.append('<td><span aria-label="did not play"></span></td>')
+            continue
+        event = score.event
+        tip = _e(f"{event}: {score.explain}")
+        if score.counted:
+            cells.append(
+                f'<td title="{tip}"><strong class="counted">{_e(show(score.value))}</strong></td>'
+            )
+            working.append(f"<li>{_e(event)}: {_e(score.explain)}</li>")
+        else:
+            shown = _e(fixed(score.value, places))
+            cells.append(
+                f'<td title="{tip} (dropped)"><span class="dropped">({shown})'
+                '<span class="sr"> dropped</span></span></td>'
+            )
+            working.append(f"<li>{_e(event)}: {_e(score.explain)} (dropped)</li>")
+    if view.broken_tie:
+        working.append(f"<li>Tie with the row above broken by {_e(view.broken_tie)}</li>")
+    cells.append(
+        f'<td class="working"><details><summary>Working</summary><ul>{"".join(working)}</ul>'
+        "</details></td>"
+    )
+    return f"<tr>{''.join(cells)}</tr>"
+
+
+def _chart(standings: Standings) -> str:
+    if not standings.rows:
+        return ""
+    if standings.scoring.rated and standings.history:
+        return _rating_chart(standings)
+    return _totals_chart(standings)
+
+
+def _totals_chart(standings: Standings) -> str:
+    leaders = standings.rows[:10]
+    top = max((r.total for r in leaders), default=1) or 1
+    bar_height, gap, label_width, width = 22, 8, 170, 640
+    height = len(leaders) * (bar_height + gap) + gap
+    bars = []
+    for index, row in enumerate(leaders):
+        y = gap + index * (bar_height + gap)
+        length = max(1.0, (width - label_width - 60) * max(row.total, 0) / top)
+        bars.append(
+            f'<text x="{label_width - 8}" y="{y + 16}" text-anchor="end" font-size="13">'
+            f"{_e(row.rank_label)}. {_e(_short(row.player))}</text>"
+            f'<rect x="{label_width}" y="{y}" width="{length:.1f}" height="{bar_height}" '
+            f'fill="{PALETTE[0]}" rx="3">'
+            f"<title>{_e(row.player)}: {_e(show(row.total))}</title></rect>"
+            f'<text x="{label_width + length + 6:.1f}" y="{y + 16}" font-size="13">'
+            f"{_e(show(row.total))}</text>"
+        )
+    return (
+        '<section class="chart" aria-labelledby="chart-title"><h2 id="chart-title">Leaders</h2>'
+        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="Totals of the top '
+        f'{len(leaders)} players">{"".join(bars)}</svg></section>'
+    )
+
+
+def _rating_chart(standings: Standings) -> str:
+    leaders = [r.player for r in standings.rows[:5]]
+    series = {p: standings.history[p] for p in leaders if p in standings.history}
+    dates = sorted({step.date for steps in series.values() for step in steps})
+    if not dates:
+        return ""
+    values = [step.after for steps in series.values() for step in steps] + [40.0]
+    low, high = min(values) - 1, max(values) + 1
+    width, height, left, right, top, bottom = 640, 300, 48, 150, 16, 36
+    first, last = dates[0].toordinal(), dates[-1].toordinal()
+
+    def x(day: dt.date) -> float:
+        span = max(last - first, 1)
+        return left + (width - left - right) * (day.toordinal() - first) / span
+
+    def y(value: float) -> float:
+        return top + (height - top - bottom) * (high - value) / (high - low)
+
+    lines = []
+    for index, (player, steps) in enumerate(series.items()):
+        colour = PALETTE[index % len(PALETTE)]
+        points = [(x(steps[0].date), y(steps[0].before))] + [(x(s.date), y(s.after)) for s in steps]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        end_x, end_y = points[-1]
+        lines.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{path}">'
+            f"<title>{_e(player)}</title></polyline>"
+            f'<text x="{end_x + 6:.1f}" y="{end_y + 4:.1f}" font-size="12" fill="{colour}">'
+            f"{_e(_short(player))} {_e(show(steps[-1].after))}</text>"
+        )
+    axis = (
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" '
+        'stroke="#999"/>'
+        f'<text x="{left}" y="{height - 12}" font-size="12">{_e(dates[0].isoformat())}</text>'
+        f'<text x="{width - right}" y="{height - 12}" font-size="12" text-anchor="end">'
+        f"{_e(dates[-1].isoformat())}</text>"
+        f'<text x="{left - 6}" y="{y(high - 1) + 4:.1f}" font-size="12" text-anchor="end">'
+        f"{_e(show(high - 1))}</text>"
+        f'<text x="{left - 6}" y="{y(low + 1) + 4:.1f}" font-size="12" text-anchor="end">'
+        f"{_e(show(low + 1))}</text>"
+    )
+    return (
+        '<section class="chart" aria-labelledby="chart-title"><h2 id="chart-title">'
+        "Rating history of the leaders</h2>"
+        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="Rating history of the top '
+        f'{len(series)} players">{axis}{"".join(lines)}</svg></section>'
+    )
+
+
+def _short(name: str, limit: int = 22) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _events(standings: Standings) -> str:
+    items = "".join(
+        f"<li>{_e(e.date.isoformat()) + ' – ' if e.date else ''}{_e(e.name)}"
+        f"{'' if e.held else f' ({_e(e.status)})'}</li>"
+        for e in standings.events
+    )
+    return (
+        '<section aria-labelledby="events-title"><h2 id="events-title">Events</h2>'
+        f'<ul class="events">{items}</ul></section>'
+    )
+
+
+def _warnings(standings: Standings) -> str:
+    if not standings.warnings:
+        return ""
+    items = "".join(f"<li>{_e(w)}</li>" for w in standings.warnings)
+    return (
+        '<section class="warnings" aria-labelledby="notes-title"><h2 id="notes-title">Notes</h2>'
+        f"<ul>{items}</ul></section>"
+    )

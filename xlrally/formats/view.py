@@ -1,0 +1,141 @@
+"""One view of a standings table, behind every output: the sheet, the text/CSV/JSON reports and
+the published page.
+
+It decides once what each output shows: the column headings, the number of decimals, for
+each player and each held event the score (or nothing) and whether it counted, and the words
+that explain the marks. Each output only renders it.
+
+>>> from xlrally import Event, League, Result, Settings, compute_standings
+>>> league = League(Settings("rally", best_x=1), (Event("Dec", rounds=4), Event("Feb", rounds=4)),
+...                 (Result("Dec", "Ann", points=3), Result("Feb", "Ann", points=1)))
+>>> table = standings_view(compute_standings(league))
+>>> table.headings
+('Rank', 'Player', 'Total', 'Events', 'Dec', 'Feb')
+>>> [(s.event, s.value, s.counted) for s in table.rows[0].scores if s]
+[('Dec', 79, True), ('Feb', 29, False)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlrally.core.model import Standings
+from xlrally.core.ranking import Score, Standing
+from xlrally.core.systems import System
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """One player's score in one held event, as every output shows it."""
+
+    event: str
+    value: float
+    counted: bool
+    score: Score
+
+    @property
+    def explain(self) -> str:
+        """The working, e.g. ``100 × 3 / 4 + 4 = 79`` (made only when asked for)."""
+        return self.score.explain
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One player's row: the standing, and a score (or None) per held event in column order."""
+
+    standing: Standing
+    scores: tuple[ScoreView | None, ...]
+
+    @property
+    def broken_tie(self) -> str | None:
+        """The tie-break that separated this row from the one above, if one did."""
+        decided = self.standing.decided_by
+        return decided if decided and decided != "tied" else None
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """A standings table as shown: headings, decimals, rows and the words around them."""
+
+    standings: Standings
+    system: System
+    held: tuple[str, ...]
+    places: int
+    rows: tuple[RowView, ...]
+
+    @property
+    def total_label(self) -> str:
+        """``Total``, or ``Rating`` for a rated system."""
+        return self.system.total_label
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """Rank, Player, Total (or Rating), Events, then one column per held event."""
+        return ("Rank", "Player", self.total_label, "Events", *self.held)
+
+    @property
+    def title(self) -> str:
+        """League and season, e.g. ``Club Rally 2025-26`` (empty when neither is set)."""
+        settings = self.standings.settings
+        return " ".join(part for part in (settings.league, settings.season) if part)
+
+    @property
+    def dropped_reason(self) -> str:
+        """Why a score does not count: ``best 5 count`` or, for a rating, ``worth 0 before
+        2001``."""
+        if self.system.rated:
+            return "worth 0 before 2001"
+        return f"best {self.standings.counted_per_player} count"
+
+    @property
+    def marks(self) -> str:
+        """How to read bold and bracketed scores (the sheet's note under the table)."""
+        if self.system.rated:
+            return (
+                "Event columns show the percentile; bold events moved the rating, "
+                "(bracketed) ones are worth 0 (before 2001)."
+            )
+        return "Bold scores count towards the total; (bracketed) scores are dropped."
+
+    @property
+    def page_marks(self) -> str:
+        """How to read the published table."""
+        if self.system.rated:
+            return (
+                "Event columns show the percentile; events in (brackets) are worth 0 and did "
+                "not move the rating. Select a score or open Working to see how it was computed."
+            )
+        return (
+            "Bold scores count towards the total; scores in (brackets) are dropped. "
+            "Select a score or open Working to see how it was computed."
+        )
+
+
+def decimals(standings: Standings) -> int:
+    """0 when every total and score is whole, else 2 (the places shown)."""
+    for row in standings.rows:
+        if not float(row.total).is_integer():
+            return 2
+        for score in row.scores:
+            value = score.value
+            if type(value) is not int and not float(value).is_integer():
+                return 2
+    return 0
+
+
+def standings_view(standings: Standings) -> StandingsView:
+    """The view of these standings (see the module docstring)."""
+    held = standings.held
+    rows = []
+    for row in standings.rows:
+        by_event = {s.event: s for s in row.scores}
+        scores = []
+        for event in held:
+            score = by_event.get(event)
+            scores.append(
+                None
+                if score is None
+                else ScoreView(event, score.value, event in row.counted, score)
+            )
+        rows.append(RowView(row, tuple(scores)))
+    return StandingsView(standings, standings.scoring, held, decimals(standings), tuple(rows))

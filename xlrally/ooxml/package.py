@@ -1,0 +1,285 @@
+"""The .xlsx/.xlsm package (a zip of XML parts): opened safely, read with limits.
+
+Everything here is checked before any part is handed to a parser: the file is a zip (not an
+encrypted or old binary workbook), parts are not absurdly large or compressed, the XML parts
+we parse have no DTD (so no entity bombs or external entities), and the cells of a sheet cover
+a bounded area (a 2 KB file with one cell at XFD1048576 would make a reader allocate gigabytes).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import defusedxml.ElementTree as SafeET
+
+from xlrally.core.errors import WorkbookError
+
+MAX_FILE_BYTES = 256 * 2**20
+"""Largest workbook file read (compressed)."""
+MAX_PART_BYTES = 512 * 2**20
+"""Largest uncompressed part (a 200,000-row results sheet is about 30 MB)."""
+MAX_TOTAL_BYTES = 1024 * 2**20
+"""Largest sum of the uncompressed parts."""
+MAX_RATIO = 200
+"""Largest compression ratio of a part over 1 MB (sheet XML compresses about 10:1)."""
+MAX_CELLS = 10_000_000
+"""Largest area (rows × columns up to the furthest cell) of a sheet that is read."""
+MAX_PARTS = 10_000
+
+NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+NS_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+WORKSHEET_TYPE = NS_REL + "/worksheet"
+MAX_ROWS = 1_048_576
+NARROW_COLUMNS = 8
+"""Columns A..H: a sheet no wider than this is safe at any length."""
+_WIDE_REF = re.compile(rb' r="([I-Z][A-Z]{0,2}|[A-H][A-Z]{1,2})[0-9]')
+"""A cell reference right of column H (I..Z, or two or three letters)."""
+_ROW_NUMBER = re.compile(rb' r="[A-Z]{0,3}([0-9]{1,7})"')
+_IMPLICIT_CELL = re.compile(rb"<c(?:\s(?![^>]*\br=)[^>]*)?/?>")
+"""A complete <c> tag without an r attribute."""
+_DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+@dataclass(frozen=True)
+class SheetRef:
+    """A sheet as listed in xl/workbook.xml."""
+
+    name: str
+    sheet_id: int
+    rel_id: str
+    part: str  # e.g. "xl/worksheets/sheet1.xml"
+    kind: str  # relationship type (worksheet, chartsheet, ...)
+
+
+def column_number(letters: bytes | str) -> int:
+    """A1-style column letters to a 1-based number: A -> 1, XFD -> 16384."""
+    number = 0
+    for ch in letters.decode() if isinstance(letters, bytes) else letters:
+        number = number * 26 + ord(ch) - 64
+    return number
+
+
+def _check_file(path: Path) -> None:
+    if not path.exists():
+        raise WorkbookError("file not found")
+    if not path.is_file():
+        raise WorkbookError("not a file")
+    size = path.stat().st_size
+    if size == 0:
+        raise WorkbookError("the file is empty")
+    if size > MAX_FILE_BYTES:
+        raise WorkbookError(f"the file is {size // 2**20} MB; xlrally reads at most 256 MB")
+    try:
+        with path.open("rb") as f:
+            head = f.read(8)
+    except PermissionError:
+        raise WorkbookError("permission denied (is the file locked or read-only?)") from None
+    except OSError as error:
+        raise WorkbookError(f"cannot read the file: {error.strerror}") from None
+    if head.startswith(_OLE_MAGIC):
+        data = path.read_bytes()
+        if "EncryptedPackage".encode("utf-16-le") in data:
+            raise WorkbookError(
+                "the workbook is password-protected (encrypted); remove the password and try again"
+            )
+        raise WorkbookError("this is an old binary workbook (.xls); save it as .xlsx and try again")
+    if not head.startswith(b"PK"):
+        raise WorkbookError("not an Excel workbook (.xlsx or .xlsm): it is not a zip package")
+
+
+def parse_xml(data: bytes, part: str) -> Any:
+    """Parse a small XML part, refusing DTDs, entities and external references."""
+    if _DTD.search(data[:4096]):
+        raise WorkbookError(f"{part}: XML with a DTD or entities is not allowed in a workbook")
+    try:
+        return SafeET.fromstring(data)
+    except Exception as error:  # defusedxml raises several kinds
+        raise WorkbookError(f"{part}: damaged XML ({error})") from None
+
+
+class Package:
+    """An open workbook package with its sheet list; use as a context manager."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        _check_file(self.path)
+        self.opened = self.path.stat()
+        """The file's status when opened: a write refuses to replace a file changed since."""
+        try:
+            self.zip = zipfile.ZipFile(self.path)
+        except zipfile.BadZipFile:
+            raise WorkbookError("the file is damaged (not a complete zip package)") from None
+        except OSError as error:
+            raise WorkbookError(f"cannot read the file: {error.strerror}") from None
+        self.formula_free: set[str] = set()
+        """Sheet parts seen (while checking their area) to hold no formula at all."""
+        try:
+            self._check_sizes()
+            self.workbook_part = self._workbook_part()
+            self.sheets = self._sheets()
+        except BaseException:
+            self.zip.close()
+            raise
+
+    def __enter__(self) -> Package:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.zip.close()
+
+    def _check_sizes(self) -> None:
+        infos = self.zip.infolist()
+        if len(infos) > MAX_PARTS:
+            raise WorkbookError(f"the package has {len(infos)} parts; at most {MAX_PARTS}")
+        total = 0
+        for info in infos:
+            if info.flag_bits & 0x1:
+                raise WorkbookError("the package is encrypted")
+            ratio = info.file_size / max(info.compress_size, 1)
+            if info.file_size > MAX_PART_BYTES or (info.file_size > 2**20 and ratio > MAX_RATIO):
+                raise WorkbookError(
+                    f"{info.filename}: {info.file_size // 2**20} MB uncompressed "
+                    f"(ratio {ratio:.0f}:1): refusing a possible zip bomb"
+                )
+            total += info.file_size
+        if total > MAX_TOTAL_BYTES:
+            raise WorkbookError(f"the parts add up to {total // 2**20} MB; at most 1024 MB")
+
+    def has(self, part: str) -> bool:
+        try:
+            self.zip.getinfo(part)
+        except KeyError:
+            return False
+        return True
+
+    def chunks(self, part: str, size: int = 2**20) -> Iterator[bytes]:
+        """The part's bytes in chunks, stopping at MAX_PART_BYTES whatever the header says."""
+        read = 0
+        try:
+            with self.zip.open(part) as f:
+                while chunk := f.read(size):
+                    read += len(chunk)
+                    if read > MAX_PART_BYTES:
+                        raise WorkbookError(f"{part}: more than 512 MB uncompressed")
+                    yield chunk
+        except KeyError:
+            raise WorkbookError(f"the package has no part {part}") from None
+        except WorkbookError:
+            raise
+        except Exception as error:  # BadZipFile, EOFError, zlib.error ... of a damaged stream
+            raise WorkbookError(f"{part}: damaged ({error})") from None
+
+    def read(self, part: str) -> bytes:
+        return b"".join(self.chunks(part))
+
+    def xml(self, part: str) -> Any:
+        return parse_xml(self.read(part), part)
+
+    def rels_part(self, part: str) -> str:
+        folder, name = posixpath.split(part)
+        return posixpath.join(folder, "_rels", name + ".rels")
+
+    def relationships(self, part: str) -> dict[str, tuple[str, str]]:
+        """rId -> (type, target part) for a part ('' for the package)."""
+        rels = self.rels_part(part) if part else "_rels/.rels"
+        if not self.has(rels):
+            return {}
+        folder = posixpath.dirname(part)
+        found = {}
+        for rel in self.xml(rels).findall(f"{{{NS_PKG_REL}}}Relationship"):
+            target = rel.get("Target", "")
+            if rel.get("TargetMode") == "External":
+                continue
+            if target.startswith("/"):
+                resolved = target.lstrip("/")
+            else:
+                resolved = posixpath.normpath(posixpath.join(folder, target))
+            found[rel.get("Id", "")] = (rel.get("Type", ""), resolved)
+        return found
+
+    def _workbook_part(self) -> str:
+        for kind, target in self.relationships("").values():
+            if kind.endswith("/officeDocument"):
+                return target
+        raise WorkbookError("not an Excel workbook: the package has no workbook part")
+
+    def _sheets(self) -> list[SheetRef]:
+        root = self.xml(self.workbook_part)
+        rels = self.relationships(self.workbook_part)
+        sheets = []
+        for sheet in root.iter(f"{{{NS_MAIN}}}sheet"):
+            rel_id = sheet.get(f"{{{NS_REL}}}id", "")
+            kind, part = rels.get(rel_id, ("", ""))
+            sheets.append(
+                SheetRef(sheet.get("name", ""), int(sheet.get("sheetId", "0")), rel_id, part, kind)
+            )
+        return sheets
+
+    def sheet(self, name: str) -> SheetRef | None:
+        return next((s for s in self.sheets if s.name == name), None)
+
+    def check_sheet_area(self, sheet: SheetRef) -> None:
+        """Refuse a sheet whose cells may cover more than MAX_CELLS (rows × columns).
+
+        Any sheet whose cells stay within columns A..H is safe whatever its rows (1,048,576 × 8
+        < MAX_CELLS), so a first pass only looks for cells right of H (a fast regex that finds
+        nothing in a typical results sheet). Only a wider sheet gets the exact, slower scan of
+        every cell reference. Cells without a reference (allowed, rare) count as wide.
+        """
+        max_col = NARROW_COLUMNS
+        cells = 0
+        formulas = False
+        for data in self._overlapping_chunks(sheet):
+            formulas = formulas or b"<f" in data
+            max_col = max([max_col, *(column_number(c) for c in set(_WIDE_REF.findall(data)))])
+            tags = data.count(b"<c ") + data.count(b"<c>")
+            cells += tags
+            if tags != data.count(b'<c r="') and _IMPLICIT_CELL.search(data):
+                max_col = max(max_col, cells)
+        if not formulas:
+            self.formula_free.add(sheet.part)
+        if MAX_ROWS * max_col <= MAX_CELLS:
+            return
+        max_row = 0
+        for data in self._overlapping_chunks(sheet):
+            rows = [int(r) for r in _ROW_NUMBER.findall(data)]
+            max_row = max([max_row, data.count(b"<row"), *rows])
+        if max_row * max_col > MAX_CELLS:
+            raise WorkbookError(
+                f"{sheet.name}: cells reach row {max_row:,} and column {max_col:,}, an area of "
+                f"{max_row * max_col:,} cells; xlrally reads at most {MAX_CELLS:,}"
+            )
+
+    def check_head(self, sheet: SheetRef) -> None:
+        """Refuse a sheet whose XML starts with a DTD (entity bombs, external entities)."""
+        head = next(self.chunks(sheet.part, 4096), b"")
+        if _DTD.search(head):
+            raise WorkbookError(f"{sheet.name}: XML with a DTD or entities is not allowed")
+
+    def _overlapping_chunks(self, sheet: SheetRef) -> Iterator[bytes]:
+        """The sheet's XML in chunks, each starting with the end of the one before."""
+        tail = b""
+        for index, chunk in enumerate(self.chunks(sheet.part)):
+            if index == 0 and _DTD.search(chunk[:4096]):
+                raise WorkbookError(f"{sheet.name}: XML with a DTD or entities is not allowed")
+            data = tail + chunk
+            yield data
+            tail = data[-32:]
+
+    def check_shared_strings(self) -> None:
+        for kind, part in self.relationships(self.workbook_part).values():
+            if kind.endswith("/sharedStrings"):
+                head = next(self.chunks(part), b"")
+                if _DTD.search(head[:4096]):
+                    raise WorkbookError(f"{part}: XML with a DTD or entities is not allowed")

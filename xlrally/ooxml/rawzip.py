@@ -1,0 +1,135 @@
+"""A small zip writer that copies unchanged entries as raw compressed bytes.
+
+The standard library's zipfile can only re-compress. Copying the compressed bytes keeps every
+untouched part of a workbook byte-for-byte as it was (and is ten times faster on a large
+sheet). Only the parts that change are compressed anew.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import BinaryIO
+from zipfile import ZIP_DEFLATED, ZIP_STORED, ZipInfo
+
+from xlrally.core.errors import WorkbookError
+
+_LOCAL = struct.Struct("<4s5H3L2H")
+_CENTRAL = struct.Struct("<4s6H3L5H2L")
+_END = struct.Struct("<4s4H2LH")
+_LIMIT = 0xFFFFFFFF
+_COPY_CHUNK = 2**20
+
+
+@dataclass(frozen=True)
+class _Entry:
+    name: bytes
+    flags: int
+    method: int
+    dos_time: int
+    dos_date: int
+    crc: int
+    compressed: int
+    size: int
+    offset: int
+    info: ZipInfo
+
+
+def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+    year, month, day, hour, minute, second = date_time
+    return (hour << 11) | (minute << 5) | (second // 2), ((year - 1980) << 9) | (month << 5) | day
+
+
+class RawZipWriter:
+    """Writes a zip file entry by entry; call :meth:`close` to write the central directory."""
+
+    def __init__(self, fp: BinaryIO) -> None:
+        self.fp = fp
+        self.entries: list[_Entry] = []
+
+    def _start(self, info: ZipInfo, method: int, crc: int, compressed: int, size: int) -> None:
+        offset = self.fp.tell()
+        if max(offset, compressed, size) >= _LIMIT:
+            raise WorkbookError("the workbook is too large to write (over 4 GB)")
+        name = info.filename.encode("utf-8")
+        flags = 0 if info.filename.isascii() else 0x800  # bit 11: UTF-8 name
+        dos_time, dos_date = _dos_time(info.date_time)
+        entry = _Entry(name, flags, method, dos_time, dos_date, crc, compressed, size, offset, info)
+        self.entries.append(entry)
+        self.fp.write(
+            _LOCAL.pack(
+                b"PK\x03\x04",
+                20,
+                flags,
+                method,
+                dos_time,
+                dos_date,
+                crc,
+                compressed,
+                size,
+                len(name),
+                0,
+            )
+            + name
+        )
+
+    def copy(self, source: BinaryIO, info: ZipInfo) -> None:
+        """Copy an entry of another zip without decompressing it."""
+        source.seek(info.header_offset)
+        local = source.read(_LOCAL.size)
+        if len(local) < _LOCAL.size or local[:4] != b"PK\x03\x04":
+            raise WorkbookError(f"{info.filename}: damaged zip entry")
+        name_length, extra_length = _LOCAL.unpack(local)[-2:]
+        source.seek(info.header_offset + _LOCAL.size + name_length + extra_length)
+        self._start(info, info.compress_type, info.CRC, info.compress_size, info.file_size)
+        left = info.compress_size
+        while left:
+            chunk = source.read(min(left, _COPY_CHUNK))
+            if not chunk:
+                raise WorkbookError(f"{info.filename}: the zip entry is truncated")
+            self.fp.write(chunk)
+            left -= len(chunk)
+
+    def add(self, info: ZipInfo, data: bytes) -> None:
+        """Add an entry with new contents, deflated (stored if that is smaller).
+
+        Large parts use the fastest deflate level: three times faster, a little larger.
+        """
+        compressor = zlib.compressobj(1 if len(data) > 2**20 else 6, zlib.DEFLATED, -15)
+        packed = compressor.compress(data) + compressor.flush()
+        method = ZIP_DEFLATED
+        if len(packed) >= len(data):
+            packed, method = data, ZIP_STORED
+        self._start(info, method, zlib.crc32(data), len(packed), len(data))
+        self.fp.write(packed)
+
+    def close(self) -> None:
+        """Write the central directory and the end record."""
+        start = self.fp.tell()
+        for e in self.entries:
+            self.fp.write(
+                _CENTRAL.pack(
+                    b"PK\x01\x02",
+                    (e.info.create_system << 8) | 20,
+                    20,
+                    e.flags,
+                    e.method,
+                    e.dos_time,
+                    e.dos_date,
+                    e.crc,
+                    e.compressed,
+                    e.size,
+                    len(e.name),
+                    0,
+                    0,
+                    0,
+                    e.info.internal_attr,
+                    e.info.external_attr,
+                    e.offset,
+                )
+                + e.name
+            )
+        end = self.fp.tell()
+        count = len(self.entries)
+        self.fp.write(_END.pack(b"PK\x05\x06", 0, 0, count, count, end - start, start, 0))
