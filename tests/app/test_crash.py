@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from make_workbook import make
 
+from xlrally.ooxml.writer import TEMP_SUFFIX, temp_prefix
+
 KILLS = 24
 
 
@@ -49,6 +51,7 @@ def test_sigkill_at_any_moment_leaves_old_or_new(tmp_path: Path) -> None:
         assert data in (old, new), f"kill {index}: a half-written workbook"
         seen["old" if data == old else "new"] += 1
         leftovers = [p.name for p in work.iterdir() if p.name != "league.xlsx"]
-        assert all(name.startswith(".league.xlsx.") for name in leftovers), leftovers
+        prefix = temp_prefix(target)  # only this workbook's own temporary file may be left
+        assert all(n.startswith(prefix) and n.endswith(TEMP_SUFFIX) for n in leftovers), leftovers
     assert seen["old"] > 0, seen  # some kills landed before the rename
     print(f"kills that left the old file: {seen['old']}, the new file: {seen['new']}")

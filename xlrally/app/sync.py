@@ -19,7 +19,7 @@ from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.formats.layout import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
 from xlrally.ooxml.reader import FileSheets
-from xlrally.ooxml.writer import WriteOutcome, stage_sheet
+from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix
 
 
 def read_standings(path: str | Path, as_of: dt.date | None = None) -> Standings:
@@ -98,7 +98,8 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
 def explain_failure(path: Path, reason: str) -> SyncOutcome:
     """The outcome for a file whose isolated sync died: name the sheet at fault if the package
     checks find one, and remove the temporary file the sync may have left."""
-    for leftover in path.parent.glob(f".{path.name}.*.xlrally"):
+    real = path.resolve()
+    for leftover in real.parent.glob(f"{temp_prefix(real)}*{TEMP_SUFFIX}"):
         leftover.unlink(missing_ok=True)
     try:
         with Package(path) as package:

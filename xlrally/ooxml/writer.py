@@ -1,294 +1,68 @@
-"""Writing the Standings sheet into a workbook file without touching anything else.
+"""Writing one sheet into a workbook file without touching anything else.
 
-A workbook is a zip of XML parts. xlrally rewrites only:
+A workbook is a zip of XML parts. Writing the sheet changes only:
 
-* the Standings sheet's own part (created, or replaced wholesale: xlrally owns that sheet);
-* ``xl/styles.xml``, only to append the few fonts, number formats and cell formats the
-  Standings sheet uses, when they are not there yet;
-* when Standings is new: ``xl/workbook.xml`` (one ``<sheet>``), its relationships and
+* the sheet's own part (created, or replaced whole: xlrally owns that sheet; its settings
+  are kept, see :mod:`xlrally.ooxml.sheet_xml`);
+* ``xl/styles.xml``, only to append the few fonts, number formats and cell formats the sheet
+  uses, when they are not there yet (:mod:`xlrally.ooxml.styles`);
+* when the sheet is new: ``xl/workbook.xml`` (one ``<sheet>``), its relationships and
   ``[Content_Types].xml`` (one entry each);
 * ``xl/workbook.xml``'s ``<calcPr>``, to recalculate on open, when other sheets or defined names
-  refer to Standings; and ``xl/calcChain.xml`` is dropped (Excel rebuilds it) when the old
-  Standings sheet had formulas, since its entries would point at cells that are gone.
+  refer to the sheet; and ``xl/calcChain.xml`` is dropped (Excel rebuilds it) when the old
+  sheet had formulas, since its entries would point at cells that are gone.
 
-Every other part is copied as its raw compressed bytes, so charts, pictures, buttons, VBA and
-its signature, ribbons, tables, defined names and cached formula values stay as they were.
-From the old Standings sheet, its drawing (a chart placed on it), page setup and tab selection
-are kept. Edits to shared XML parts are textual insertions, never a parse and re-serialise,
-which would rename namespace prefixes that Excel relies on.
+Every other part is copied as its raw compressed bytes. Shared parts are edited through
+:mod:`xlrally.ooxml.xmlpart`: located by a parser, spliced as text, every other byte kept.
 
-The new file is written beside the old one and renamed over it (atomic on every platform we
-support), after a check that the original did not change meanwhile. If nothing would change,
-nothing is written and the file keeps its bytes and timestamp.
+Before the new file replaces the old one it is verified (:func:`verify`): every changed part
+is namespace-well-formed, relationship ids and sheet ids are unique, every sheet's relationship
+exists, and every cell format used leads to the look it was meant to have. Then the file's
+identity is carried over (owner, group, mode, extended attributes and so ACLs), and the new
+file is renamed over the real file (through a symbolic link). A workbook without write
+permission, with several hard links, or whose owner cannot be kept is refused, as is one that
+changed meanwhile. If nothing would change, nothing is written.
 """
 
 from __future__ import annotations
 
-import html
+import hashlib
 import os
 import posixpath
 import re
-import shutil
+import stat
+import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import Cell, Look, Row, column_letter, norm
+from xlrally.formats.cells import Row, norm
 from xlrally.ooxml.package import NS_MAIN, NS_REL, WORKSHEET_TYPE, Package
 from xlrally.ooxml.rawzip import RawZipWriter
+from xlrally.ooxml.sheet_xml import (
+    has_formulas,
+    kept_elements,
+    selected,
+    sheet_xml,
+    table_parts,
+    xml_text,
+)
+from xlrally.ooxml.styles import Styles
+from xlrally.ooxml.xmlpart import XmlPart, check_namespaces
 
 WORKSHEET_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-_BUILTIN_FORMATS = {None: 0, "0": 1, "0.00": 2}
-_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_ESCAPE_LIKE = re.compile("_(x[0-9A-Fa-f]{4}_)")
-_SELECTED = ' tabSelected="1"'
-_KEEP_FROM_OLD = ("pageMargins", "pageSetup", "headerFooter", "drawing", "legacyDrawing")
-
-
-@dataclass(frozen=True)
-class WriteOutcome:
-    """What a write did: ``changed`` False means the file was left as it was."""
-
-    changed: bool
-    parts: tuple[str, ...] = ()
-
-
-# ---------------------------------------------------------------- cell text
-
-
-def xml_text(text: str) -> str:
-    """Escape text for a cell: XML specials, characters XML cannot hold (as Excel's _xHHHH_),
-    and literal ``_xHHHH_`` sequences (so that Excel shows them as typed).
-
-    >>> xml_text("=SUM(A1) & <b>")
-    '=SUM(A1) &amp; &lt;b&gt;'
-    >>> xml_text("bell\\x07 _x0041_")
-    'bell_x0007_ _x005F_x0041_'
-    """
-    text = _ESCAPE_LIKE.sub(r"_x005F_\1", text)
-    text = _INVALID_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
-    return html.escape(text, quote=False)
-
-
-def _attr(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _number(value: float | int) -> str:
-    if type(value) is int:
-        return str(value)
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if float(value).is_integer():
-        return str(int(value))
-    return repr(float(value))
-
-
-# ---------------------------------------------------------------- styles.xml edits
-
-
-def _prefix(xml: str, tag: str) -> str:
-    match = re.search(rf"<(\w+:)?{tag}[\s>/]", xml)
-    return match.group(1) or "" if match else ""
-
-
-def _block(xml: str, p: str, tag: str) -> re.Match[str] | None:
-    return re.search(rf"<{p}{tag}(?:\s[^>]*)?(?:/>|>(.*?)</{p}{tag}>)", xml, re.DOTALL)
-
-
-def _children(inner: str, p: str, tag: str) -> list[str]:
-    return re.findall(rf"<{p}{tag}(?:[\s/][^>]*)?(?:/>|>.*?</{p}{tag}>)", inner, re.DOTALL)
-
-
-def _append(xml: str, p: str, tag: str, child_tag: str, child: str) -> tuple[str, int]:
-    """Append ``child`` to the collection ``tag``; returns the new XML and the child's index."""
-    block = _block(xml, p, tag)
-    if block is None:
-        raise WorkbookError(f"xl/styles.xml has no <{tag}>")
-    inner = block.group(1) or ""
-    index = len(_children(inner, p, child_tag))
-    opening = re.match(rf"<{p}{tag}(\s[^>]*)?", block.group(0))
-    attributes = (opening.group(1) or "") if opening else ""
-    attributes = re.sub(r'\scount="\d+"', "", attributes).rstrip("/").rstrip()
-    new = f'<{p}{tag} count="{index + 1}"{attributes}>{inner}{child}</{p}{tag}>'
-    return xml[: block.start()] + new + xml[block.end() :], index
-
-
-class Styles:
-    """Finds or appends the cell formats the grid needs in a styles.xml text."""
-
-    def __init__(self, xml: str) -> None:
-        self.xml = xml
-        self.p = _prefix(xml, "styleSheet")
-        self._xf: dict[Look, int] = {}
-
-    def _font(self, look: Look) -> int:
-        p = self.p
-        fonts = _block(self.xml, p, "fonts")
-        existing = _children((fonts.group(1) or "") if fonts else "", p, "font")
-        base = existing[0] if existing else f'<{p}font><{p}sz val="11"/></{p}font>'
-        body = re.sub(rf"^<{p}font(?:\s[^>]*)?>|</{p}font>$|<{p}font(?:\s[^>]*)?/>$", "", base)
-        body = re.sub(rf"<{p}(?:b|i|color)(?:\s[^>]*)?/>", "", body)
-        marks = (f"<{p}b/>" if look.bold else "") + (f"<{p}i/>" if look.italic else "")
-        colour = f'<{p}color rgb="FF{look.colour}"/>' if look.colour else ""
-        font = f"<{p}font>{marks}{body}{colour}</{p}font>"
-        if not (look.bold or look.italic or look.colour):
-            return 0
-        if font in existing:
-            return existing.index(font)
-        self.xml, index = _append(self.xml, p, "fonts", "font", font)
-        return index
-
-    def _number_format(self, code: str | None) -> int:
-        if code in _BUILTIN_FORMATS:
-            return _BUILTIN_FORMATS[code]
-        assert code is not None
-        p = self.p
-        block = _block(self.xml, p, "numFmts")
-        found = _children((block.group(1) or "") if block else "", p, "numFmt")
-        ids = []
-        for item in found:
-            number = re.search(r'numFmtId="(\d+)"', item)
-            text = re.search(r'formatCode="([^"]*)"', item)
-            if number and text:
-                ids.append(int(number.group(1)))
-                if html.unescape(text.group(1)) == code:
-                    return int(number.group(1))
-        new_id = max([163, *ids]) + 1
-        element = f'<{p}numFmt numFmtId="{new_id}" formatCode="{_attr(code)}"/>'
-        if block is None:
-            root = re.search(rf"<{p}styleSheet\b[^>]*>", self.xml)
-            if root is None:
-                raise WorkbookError("xl/styles.xml has no <styleSheet>")
-            insert = f'<{p}numFmts count="1">{element}</{p}numFmts>'
-            self.xml = self.xml[: root.end()] + insert + self.xml[root.end() :]
-        else:
-            self.xml, _ = _append(self.xml, p, "numFmts", "numFmt", element)
-        return new_id
-
-    def xf(self, look: Look) -> int:
-        """The cellXfs index for this look, appended to styles.xml if not there yet."""
-        if look == Look():
-            return 0
-        if look not in self._xf:
-            font = self._font(look)
-            number = self._number_format(look.number_format)
-            p = self.p
-            applied = (' applyNumberFormat="1"' if number else "") + (
-                ' applyFont="1"' if font else ""
-            )
-            element = (
-                f'<{p}xf numFmtId="{number}" fontId="{font}" fillId="0" borderId="0" xfId="0"'
-                f"{applied}/>"
-            )
-            block = _block(self.xml, p, "cellXfs")
-            existing = _children((block.group(1) or "") if block else "", p, "xf")
-            if element in existing:
-                self._xf[look] = existing.index(element)
-            else:
-                self.xml, self._xf[look] = _append(self.xml, p, "cellXfs", "xf", element)
-        return self._xf[look]
-
-
-MINIMAL_STYLES = (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-    f'<styleSheet xmlns="{NS_MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/>'
-    '</font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill>'
-    '<patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/>'
-    '<right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1">'
-    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1">'
-    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs><cellStyles '
-    'count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
-)
-
-
-# ---------------------------------------------------------------- the sheet part
-
-
-def _width(cells: Sequence[Cell]) -> float:
-    """A column width from the longest value among the first 500 rows."""
-    longest = max((len(str(c.value)) for c in cells[:500] if c.value is not None), default=6)
-    return float(min(max(longest, 6) + 2, 60))
-
-
-def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selected: bool) -> bytes:
-    """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header."""
-    columns = max((len(r) for r in grid), default=1)
-    table_rows = [r for r in grid if len(r) == columns]
-    out = [
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
-        f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">',
-        f'<dimension ref="A1:{column_letter(columns - 1)}{max(len(grid), 1)}"/>',
-        f'<sheetViews><sheetView{_SELECTED if selected else ""} workbookViewId="0">',
-        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
-        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
-        '<sheetFormatPr defaultRowHeight="15"/><cols>',
-    ]
-    for index in range(columns):
-        cells = [r[index] for r in table_rows]
-        out.append(
-            f'<col min="{index + 1}" max="{index + 1}" width="{_width(cells)}" customWidth="1"/>'
-        )
-    out.append("</cols><sheetData>")
-    style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
-    letters = [column_letter(i) for i in range(columns)]
-    append = out.append  # this loop runs once per cell: 210,000 for a big league
-    for number, row in enumerate(grid, start=1):
-        if not row:
-            continue
-        append(f'<row r="{number}">')
-        for letter, (value, look) in zip(letters, row, strict=False):
-            s = style_attr.get(id(look))
-            if s is None:
-                style = styles.xf(look)
-                s = style_attr[id(look)] = f' s="{style}"' if style else ""
-            if type(value) is int:
-                append(f'<c r="{letter}{number}"{s}><v>{value}</v></c>')
-            elif value is None:
-                if s:
-                    append(f'<c r="{letter}{number}"{s}/>')
-            elif isinstance(value, str):
-                append(
-                    f'<c r="{letter}{number}"{s} t="inlineStr"><is><t xml:space="preserve">'
-                    f"{xml_text(value)}</t></is></c>"
-                )
-            else:
-                append(f'<c r="{letter}{number}"{s}><v>{_number(value)}</v></c>')
-        append("</row>")
-    out.append("</sheetData>")
-    out.extend(kept[tag] for tag in _KEEP_FROM_OLD if tag in kept)
-    out.append("</worksheet>")
-    return "".join(out).encode("utf-8")
-
-
-def _kept_elements(old: str) -> dict[str, str]:
-    """The elements to keep from the old sheet; they all follow </sheetData>."""
-    end = old.rfind("sheetData>")
-    tail = old[end:] if end >= 0 else old
-    kept = {}
-    for tag in _KEEP_FROM_OLD:
-        match = re.search(rf"<{tag}\b[^>]*?(?:/>|>.*?</{tag}>)", tail, re.DOTALL)
-        if match:
-            kept[tag] = match.group(0)
-    return kept
-
-
-# ---------------------------------------------------------------- workbook-level edits
-
-
-def _insert_before_close(xml: str, tag: str, element: str) -> str:
-    match = re.search(rf"</(\w+:)?{tag}>", xml)
-    if match is None:
-        raise WorkbookError(f"the workbook XML has no </{tag}>")
-    return xml[: match.start()] + element + xml[match.start() :]
-
-
-def _relative(from_part: str, to_part: str) -> str:
-    return posixpath.relpath(to_part, posixpath.dirname(from_part))
-
+STYLES_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+NS_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+CONTENT_TYPES = "[Content_Types].xml"
+TEMP_SUFFIX = ".xlrally-tmp"
+"""Temporary files are ``.~<8 hex digits of the name>-<random>.xlrally-tmp`` beside the
+workbook: short whatever its name, and findable for that workbook. A later sync removes any
+such file older than an hour (left by a power cut)."""
 
 _CALC_FOLLOWERS = (
     "oleSize",
@@ -301,40 +75,34 @@ _CALC_FOLLOWERS = (
     "webPublishObjects",
     "extLst",
 )
+"""Children of <workbook> that come after <calcPr> in schema order."""
 
 
-def _recalc_on_open(xml: str) -> str:
-    """Set fullCalcOnLoad="1" on <calcPr> (adding <calcPr> in its schema place if missing)."""
-    calc = re.search(r"<(\w+:)?calcPr\b[^>]*?/?>", xml)
-    if calc:
-        tag = calc.group(0)
-        if 'fullCalcOnLoad="1"' in tag:
-            return xml
-        tag = re.sub(r'\sfullCalcOnLoad="[^"]*"', "", tag)
-        tag = re.sub(r"\s*(/?>)$", r' fullCalcOnLoad="1"\1', tag)
-        return xml[: calc.start()] + tag + xml[calc.end() :]
-    p = _prefix(xml, "workbook")
-    followers = [re.search(rf"<{p}{t}[\s>/]", xml) for t in _CALC_FOLLOWERS]
-    found = [m.start() for m in followers if m] + [xml.rindex(f"</{p}workbook>")]
-    at = min(found)
-    return xml[:at] + f'<{p}calcPr fullCalcOnLoad="1"/>' + xml[at:]
+@dataclass(frozen=True)
+class WriteOutcome:
+    """What a write did: ``changed`` False means the file was left as it was."""
+
+    changed: bool
+    parts: tuple[str, ...] = ()
 
 
 class _Edit:
-    """The parts a sync changes, computed before anything is written."""
+    """The parts a write changes, computed before anything is written."""
 
     def __init__(self, package: Package) -> None:
         self.package = package
         self.changed: dict[str, bytes] = {}
         self.dropped: set[str] = set()
 
-    def text(self, part: str) -> str:
+    def data(self, part: str) -> bytes:
         if part in self.changed:
-            return self.changed[part].decode("utf-8")
-        return self.package.read(part).decode("utf-8")
+            return self.changed[part]
+        return self.package.read(part)
 
-    def set(self, part: str, text: str | bytes) -> None:
-        data = text.encode("utf-8") if isinstance(text, str) else text
+    def xml(self, part: str) -> XmlPart:
+        return XmlPart(part, self.data(part))
+
+    def set(self, part: str, data: bytes) -> None:
         if self.package.has(part) and self.package.read(part) == data:
             self.changed.pop(part, None)
         else:
@@ -363,7 +131,7 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     return False
 
 
-def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> _Edit:
+def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit, Styles]:
     """Work out every part that writing this grid as the sheet ``name`` changes."""
     edit = _Edit(package)
     workbook = package.workbook_part
@@ -372,109 +140,226 @@ def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> _Edit:
         raise WorkbookError(f"the sheet {existing.name!r} is not a worksheet; rename it")
     rels = dict(package.relationships(workbook))
     styles_part = next((t for k, t in rels.values() if k.endswith("/styles")), None)
-    styles = Styles(package.read(styles_part).decode("utf-8") if styles_part else MINIMAL_STYLES)
+    styles = Styles(package.read(styles_part) if styles_part else None, styles_part or "styles")
 
     kept: dict[str, str] = {}
-    selected = False
-    had_formulas = False
+    tab_selected = had_formulas = False
     if existing is not None and package.has(existing.part):
-        old = package.read(existing.part).decode("utf-8")
-        kept = _kept_elements(old)
-        head = old[: old.find("sheetData")]
-        selected = bool(re.search(r'<(?:\w+:)?sheetView\b[^>]*tabSelected="(?:1|true)"', head))
-        had_formulas = any(tag in old for tag in ("<f>", "<f ", ":f>", ":f "))
+        old = XmlPart(existing.part, package.read(existing.part))
+        tables = table_parts(old)
+        if tables:
+            raise WorkbookError(
+                f"the sheet {existing.name!r} holds {tables} Excel table(s), which xlrally "
+                "would have to remove when it rewrites that sheet: move them to another sheet"
+            )
+        kept = kept_elements(old)
+        tab_selected = selected(old)
+        had_formulas = has_formulas(old)
         part = existing.part
     else:
-        part = _new_sheet(edit, package, rels, name)
-    edit.set(part, sheet_xml(grid, styles, kept, selected))
+        part = _new_sheet(edit, package, name)
+    edit.set(part, sheet_xml(grid, styles, kept, tab_selected))
     if styles_part is None:
         styles_part = posixpath.join(posixpath.dirname(workbook), "styles.xml")
-        _add_relationship(
-            edit,
-            package,
-            workbook,
-            rels,
-            "/styles",
-            styles_part,
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
-        )
-    edit.set(styles_part, styles.xml)
+        _add_relationship(edit, package, workbook, "/styles", styles_part, STYLES_CONTENT_TYPE)
+    edit.set(styles_part, styles.data)
     if part in edit.changed and _refers_to(package, existing.name if existing else name, part):
-        edit.set(workbook, _recalc_on_open(edit.text(workbook)))
+        _recalc_on_open(edit, workbook)
     if had_formulas:
-        _drop_calc_chain(edit, package, workbook, rels)
-    return edit
+        _drop_calc_chain(edit, package, workbook)
+    return edit, styles
 
 
 def _add_relationship(
-    edit: _Edit,
-    package: Package,
-    source: str,
-    rels: dict[str, tuple[str, str]],
-    kind: str,
-    target: str,
-    content_type: str,
+    edit: _Edit, package: Package, source: str, kind: str, target: str, content_type: str
 ) -> str:
-    ids = {int(m) for r in rels for m in re.findall(r"^rId(\d+)$", r)}
-    rel_id = f"rId{max(ids, default=0) + 1}"
+    """Add a relationship from ``source`` to ``target`` (and the target's content type);
+    the new id is unique among all of the part's relationships, external ones included."""
     rels_part = package.rels_part(source)
+    rels = edit.xml(rels_part)
+    ids = {r.get("", "Id") for r in rels.root.children}
+    numbers = [int(m.group(1)) for i in ids if i and (m := re.fullmatch(r"rId(\d+)", i))]
+    number = max(numbers, default=0) + 1
+    while f"rId{number}" in ids:
+        number += 1
+    rel_id = f"rId{number}"
+    relative = posixpath.relpath(target, posixpath.dirname(source))
     relationship = (
-        f'<Relationship Id="{rel_id}" Type="{NS_REL}{kind}" '
-        f'Target="{_attr(_relative(source, target))}"/>'
+        f'<{rels.tag(rels.root, "Relationship")} Id="{rel_id}" Type="{NS_REL}{kind}" '
+        f'Target="{escape(relative)}"/>'
     )
-    edit.set(rels_part, _insert_before_close(edit.text(rels_part), "Relationships", relationship))
-    rels[rel_id] = (NS_REL + kind, target)
-    override = f'<Override PartName="/{_attr(target)}" ContentType="{content_type}"/>'
-    types = "[Content_Types].xml"
-    edit.set(types, _insert_before_close(edit.text(types), "Types", override))
+    edit.set(rels_part, rels.append_child(rels.root, relationship))
+    types = edit.xml(CONTENT_TYPES)
+    if not any(o.get("", "PartName") == "/" + target for o in types.root.children):
+        override = (
+            f'<{types.tag(types.root, "Override")} PartName="/{escape(target)}" '
+            f'ContentType="{content_type}"/>'
+        )
+        edit.set(CONTENT_TYPES, types.append_child(types.root, override))
     return rel_id
 
 
-def _new_sheet(edit: _Edit, package: Package, rels: dict[str, tuple[str, str]], name: str) -> str:
+def _new_sheet(edit: _Edit, package: Package, name: str) -> str:
     workbook = package.workbook_part
     folder = posixpath.join(posixpath.dirname(workbook), "worksheets")
     number = 1
     while package.has(f"{folder}/sheet{number}.xml"):
         number += 1
     part = f"{folder}/sheet{number}.xml"
-    rel_id = _add_relationship(
-        edit, package, workbook, rels, "/worksheet", part, WORKSHEET_CONTENT_TYPE
+    rel_id = _add_relationship(edit, package, workbook, "/worksheet", part, WORKSHEET_CONTENT_TYPE)
+    book = edit.xml(workbook)
+    sheets = book.first(NS_MAIN, "sheets")
+    if sheets is None:
+        raise WorkbookError(f"{workbook}: the workbook lists no sheets")
+    r = book.prefix_for(sheets, NS_REL)
+    declaration = ""
+    if not r:  # declared on each <sheet> (openpyxl with lxml, the OpenXML SDK) or not at all
+        r = next(p for p in ("r", "xr", "rel") if p not in sheets.scope)
+        declaration = f' xmlns:{r}="{NS_REL}"'
+    ids = [int(i) for s in sheets.children if (i := s.get("", "sheetId") or "").isdigit()]
+    element = (
+        f'<{book.tag(sheets, "sheet")} name="{escape(name)}" sheetId="{max(ids, default=0) + 1}" '
+        f'{r}:id="{rel_id}"{declaration}/>'
     )
-    xml = edit.text(workbook)
-    p = _prefix(xml, "sheets")
-    declared = re.search(rf'xmlns:(\w+)="{re.escape(NS_REL)}"', xml)
-    r = declared.group(1) if declared else "r"
-    namespace = "" if declared else f' xmlns:r="{NS_REL}"'
-    sheet_id = max((s.sheet_id for s in package.sheets), default=0) + 1
-    element = f'<{p}sheet name="{_attr(name)}" sheetId="{sheet_id}" {r}:id="{rel_id}"{namespace}/>'
-    edit.set(workbook, _insert_before_close(xml, "sheets", element))
+    edit.set(workbook, book.append_child(sheets, element))
     return part
 
 
-def _drop_calc_chain(
-    edit: _Edit, package: Package, workbook: str, rels: dict[str, tuple[str, str]]
-) -> None:
-    for rel_id, (kind, target) in rels.items():
-        if kind.endswith("/calcChain"):
-            rels_part = package.rels_part(workbook)
-            text = re.sub(rf'<Relationship\b[^>]*\bId="{rel_id}"[^>]*/>', "", edit.text(rels_part))
-            edit.set(rels_part, text)
-            types = re.sub(
-                rf'<Override\b[^>]*PartName="/{re.escape(target)}"[^>]*/>',
-                "",
-                edit.text("[Content_Types].xml"),
+def _recalc_on_open(edit: _Edit, workbook: str) -> None:
+    """Set fullCalcOnLoad="1" on <calcPr> (adding <calcPr> in its schema place if missing)."""
+    book = edit.xml(workbook)
+    calc = book.root.named(NS_MAIN, "calcPr")
+    if calc:
+        if calc[0].get("", "fullCalcOnLoad") not in {"1", "true"}:
+            edit.set(workbook, book.set_attribute(calc[0], "fullCalcOnLoad", "1"))
+        return
+    element = f'<{book.tag(book.root, "calcPr")} fullCalcOnLoad="1"/>'
+    follower = next(
+        (c for c in book.root.children if c.uri == NS_MAIN and c.local in _CALC_FOLLOWERS), None
+    )
+    if follower is not None:
+        edit.set(workbook, book.insert_before(follower, element))
+    else:
+        edit.set(workbook, book.append_child(book.root, element))
+
+
+def _drop_calc_chain(edit: _Edit, package: Package, workbook: str) -> None:
+    rels_part = package.rels_part(workbook)
+    rels = edit.xml(rels_part)
+    for relationship in rels.root.children:
+        if (relationship.get("", "Type") or "").endswith("/calcChain"):
+            target = posixpath.normpath(
+                posixpath.join(posixpath.dirname(workbook), relationship.get("", "Target") or "")
             )
-            edit.set("[Content_Types].xml", types)
+            edit.set(rels_part, rels.remove(relationship))
+            types = edit.xml(CONTENT_TYPES)
+            for override in types.root.children:
+                if override.get("", "PartName") == "/" + target:
+                    edit.set(CONTENT_TYPES, types.remove(override))
+                    break
             edit.dropped.add(target)
+            return
 
 
-# ---------------------------------------------------------------- writing the file
+def verify(edit: _Edit, styles: Styles) -> None:
+    """Check the planned package before anything is committed (see the module docstring)."""
+    for part, data in edit.changed.items():
+        if part.endswith((".xml", ".rels")):
+            check_namespaces(part, data)
+        if part.endswith(".rels"):
+            ids = [r.get("", "Id") for r in XmlPart(part, data).root.children]
+            if len(ids) != len(set(ids)):
+                raise WorkbookError(f"{part}: a relationship id would be used twice")
+    workbook = edit.package.workbook_part
+    if workbook in edit.changed:
+        book = XmlPart(workbook, edit.changed[workbook])
+        sheets = book.find(NS_MAIN, "sheet")
+        ids = [s.get("", "sheetId") for s in sheets]
+        names = [(s.get("", "name") or "").casefold() for s in sheets]
+        if len(set(ids)) != len(ids) or len(set(names)) != len(names):
+            raise WorkbookError(f"{workbook}: a sheet id or name would be used twice")
+        rels = XmlPart("rels", edit.data(edit.package.rels_part(workbook)))
+        known = {r.get("", "Id") for r in rels.root.children}
+        for sheet in sheets:
+            if sheet.get(NS_REL, "id") not in known:
+                raise WorkbookError(f"{workbook}: sheet {sheet.get('', 'name')!r} lost its part")
+    styles.verify()
+
+
+# ---------------------------------------------------------------- the file and its identity
 
 
 def owner_files(path: Path) -> tuple[Path, ...]:
-    """Excel's owner file for an open workbook: ``~$name.xlsx`` (or ``~$me.xlsx`` for long
-    names, where the first two letters are replaced)."""
-    return (path.with_name("~$" + path.name), path.with_name("~$" + path.name[2:]))
+    """The lock files of a workbook open in Excel (``~$name.xlsx``; for names of 8 or more
+    characters before the extension Excel drops the first two: ``~$ague2026.xlsx`` for
+    ``league2026.xlsx``) or LibreOffice (``.~lock.name.xlsx#``)."""
+    stem = path.stem
+    excel = path.with_name("~$" + (stem[2:] if len(stem) >= 8 else stem) + path.suffix)
+    return excel, path.with_name(f".~lock.{path.name}#")
+
+
+def _refuse_to_replace(path: Path, real: Path, status: os.stat_result) -> None:
+    """Refuse what Excel would refuse, or what renaming would damage."""
+    for lock in owner_files(path):
+        if lock.exists():
+            raise WorkbookError(
+                f"the workbook is open in Excel or LibreOffice ({lock.name} is present); "
+                "close it there first"
+            )
+    if not status.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise WorkbookError(
+            "the workbook is read-only; clear the read-only attribute (chmod u+w) to sync it"
+        )
+    if status.st_nlink > 1:
+        raise WorkbookError(
+            f"the workbook has {status.st_nlink} hard links; syncing would split them "
+            "(write a copy instead, or remove the other links)"
+        )
+    if real != path and not real.parent.exists():
+        raise WorkbookError(f"the link points at {real}, which does not exist")
+
+
+def _carry_identity(real: Path, temp: Path, status: os.stat_result) -> None:
+    """Give the new file the old one's owner, group, mode and extended attributes (ACLs, SELinux
+    labels and the rest); refuse when they cannot be kept."""
+    if hasattr(os, "chown") and (status.st_uid, status.st_gid) != _owner(temp):
+        try:
+            os.chown(temp, status.st_uid, status.st_gid)
+        except PermissionError:
+            raise WorkbookError(
+                f"the workbook belongs to user {status.st_uid}, group {status.st_gid}; "
+                "xlrally cannot give its new copy that owner: run the sync as that user"
+            ) from None
+    os.chmod(temp, stat.S_IMODE(status.st_mode))
+    if hasattr(os, "listxattr"):
+        try:
+            for attribute in os.listxattr(real):
+                os.setxattr(temp, attribute, os.getxattr(real, attribute))
+        except OSError as error:
+            raise WorkbookError(
+                f"cannot keep the workbook's extended attributes or ACL ({error.strerror})"
+            ) from None
+
+
+def temp_prefix(path: Path) -> str:
+    """The start of the names of the temporary files written for this workbook."""
+    return ".~" + hashlib.sha1(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8] + "-"
+
+
+def _owner(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_uid, status.st_gid
+
+
+def clean_stale_temporaries(folder: Path, older_than: float = 3600) -> None:
+    """Remove xlrally's temporary files left in ``folder`` by a sync that could not clean up."""
+    limit = time.time() - older_than
+    for leftover in folder.glob(f".~*{TEMP_SUFFIX}"):
+        try:
+            if leftover.stat().st_mtime < limit:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 @dataclass(frozen=True)
@@ -482,52 +367,58 @@ class Staged:
     """A complete new workbook written beside the old one, waiting to replace it."""
 
     path: Path
+    real: Path
     temp: Path
     opened: os.stat_result
     parts: tuple[str, ...]
 
     def commit(self) -> WriteOutcome:
-        """Rename the new file over the old one (atomic), unless the old one changed meanwhile.
+        """Rename the new file over the real file (atomic), unless it changed meanwhile.
 
         Call it after every handle on the old file is closed (Windows cannot replace an open
         file).
         """
         try:
-            if _identity(self.path.stat()) != _identity(self.opened):
-                raise WorkbookError("the workbook changed while xlrally was working; try again")
+            if _identity(self.real.stat()) != _identity(self.opened):
+                raise WorkbookError(
+                    "the workbook was changed by another program while xlrally was working; "
+                    "sync it again"
+                )
             try:
-                os.replace(self.temp, self.path)
+                os.replace(self.temp, self.real)
             except PermissionError:
                 raise WorkbookError(
                     "cannot replace the workbook (is it open in Excel or read-only?)"
                 ) from None
         except BaseException:
-            self.temp.unlink(missing_ok=True)
+            self.discard()
             raise
-        _fsync_folder(self.path.parent)
+        _fsync_folder(self.real.parent)
         return WriteOutcome(True, self.parts)
+
+    def discard(self) -> None:
+        """Remove the staged file (a sync that will not commit)."""
+        self.temp.unlink(missing_ok=True)
 
 
 def stage_sheet(
     path: str | Path, name: str, grid: Sequence[Row], package: Package
 ) -> Staged | None:
-    """Write the workbook with the grid as its sheet ``name`` to a temporary file beside it.
-
-    Returns None when nothing would change. ``package`` is the workbook opened for reading.
-    """
+    """Write the workbook with the grid as its sheet ``name`` to a temporary file beside the
+    real file, verified and with the original's identity. None when nothing would change."""
     path = Path(path)
-    for owner in owner_files(path):
-        if owner.exists():
-            raise WorkbookError(
-                "the workbook is open in Excel (its lock file ~$… is present); close it first"
-            )
-    edit = plan_sheet(package, name, grid)
+    real = path.resolve() if path.is_symlink() else path
+    status = real.stat()
+    _refuse_to_replace(path, real, status)
+    edit, styles = plan_sheet(package, name, grid)
     if not edit.changed and not edit.dropped:
         return None
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".xlrally", dir=path.parent)
+    verify(edit, styles)
+    clean_stale_temporaries(real.parent)
+    fd, temp_name = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
     temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "wb") as out, path.open("rb") as source:
+        with os.fdopen(fd, "wb") as out, real.open("rb") as source:
             writer = RawZipWriter(out)
             written = set()
             for info in package.zip.infolist():
@@ -544,23 +435,22 @@ def stage_sheet(
             writer.close()
             out.flush()
             os.fsync(out.fileno())
-        shutil.copymode(path, temp)
+        _carry_identity(real, temp, status)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
     parts = tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped))
-    return Staged(path, temp, package.opened, parts)
+    return Staged(path, real, temp, package.opened, parts)
 
 
-def _identity(stat: os.stat_result) -> tuple[int, int, int]:
-    return stat.st_ino, stat.st_mtime_ns, stat.st_size
+def _identity(status: os.stat_result) -> tuple[int, int, int]:
+    return status.st_ino, status.st_mtime_ns, status.st_size
 
 
 def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # not possible on Windows; the rename is still atomic there
+    if sys.platform == "win32":
+        return  # folders cannot be opened there; the rename is still atomic
+    fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:

@@ -1,0 +1,206 @@
+"""The XML of a written sheet: its cells as inline strings and numbers, with their formats.
+
+The sheet belongs to xlrally and is written whole, but the settings a user gave the old sheet
+are carried over (see :data:`KEPT`): tab colour, VBA code name and fit-to-page
+(``sheetPr``), protection, print options, margins, page setup, header and footer (with its
+picture), page breaks, a chart or comments placed on it, a background picture. Each is taken
+from the old sheet by the parser, with the namespace declarations it needs.
+
+Excel's limits are checked here: at most 16,384 columns and 1,048,576 rows, and at most 32,767
+characters in a cell.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+from xlrally.core.errors import WorkbookError
+from xlrally.formats.cells import Cell, Row, column_letter
+from xlrally.ooxml.package import NS_MAIN, NS_REL
+from xlrally.ooxml.styles import Styles
+from xlrally.ooxml.xmlpart import Element, XmlPart
+
+MAX_COLUMNS = 16_384
+MAX_ROWS = 1_048_576
+MAX_TEXT = 32_767
+"""Excel's limits: columns and rows of a sheet, characters in a cell."""
+
+KEPT_BEFORE = ("sheetPr",)
+KEPT_AFTER = (
+    "sheetProtection",
+    "printOptions",
+    "pageMargins",
+    "pageSetup",
+    "headerFooter",
+    "rowBreaks",
+    "colBreaks",
+    "drawing",
+    "legacyDrawing",
+    "legacyDrawingHF",
+    "picture",
+)
+"""Elements of the old sheet that are kept, in schema order (before and after the cells)."""
+KEPT = KEPT_BEFORE + KEPT_AFTER
+
+_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ESCAPE_LIKE = re.compile("_(x[0-9A-Fa-f]{4}_)")
+_SELECTED = ' tabSelected="1"'
+_OURS = {"": NS_MAIN, "r": NS_REL, "xml": "http://www.w3.org/XML/1998/namespace"}
+
+
+def xml_text(text: str) -> str:
+    """Escape text for a cell: XML specials, characters XML cannot hold (as Excel's _xHHHH_),
+    and literal ``_xHHHH_`` sequences (so that Excel shows them as typed).
+
+    >>> xml_text("=SUM(A1) & <b>")
+    '=SUM(A1) &amp; &lt;b&gt;'
+    >>> xml_text("bell\\x07 _x0041_")
+    'bell_x0007_ _x005F_x0041_'
+    """
+    text = _ESCAPE_LIKE.sub(r"_x005F_\1", text)
+    text = _INVALID_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
+    return html.escape(text, quote=False)
+
+
+def _attr(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _number(value: float | int) -> str:
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if float(value).is_integer():
+        return str(int(value))
+    return repr(float(value))
+
+
+def _width(cells: Sequence[Cell]) -> float:
+    """A column width from the longest value among the first 500 rows."""
+    longest = max((len(str(c.value)) for c in cells[:500] if c.value is not None), default=6)
+    return float(min(max(longest, 6) + 2, 60))
+
+
+def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selected: bool) -> bytes:
+    """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header.
+
+    Raises WorkbookError when the grid is beyond Excel's limits (nothing is then written).
+    """
+    columns = max((len(r) for r in grid), default=1)
+    if columns > MAX_COLUMNS:
+        raise WorkbookError(
+            f"the Standings sheet would need {columns:,} columns; Excel has {MAX_COLUMNS:,} "
+            "(one per event): split the league into seasons"
+        )
+    if len(grid) > MAX_ROWS:
+        raise WorkbookError(
+            f"the Standings sheet would need {len(grid):,} rows; Excel has {MAX_ROWS:,}"
+        )
+    table_rows = [r for r in grid if len(r) == columns]
+    out = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
+        f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">',
+        *(kept[tag] for tag in KEPT_BEFORE if tag in kept),
+        f'<dimension ref="A1:{column_letter(columns - 1)}{max(len(grid), 1)}"/>',
+        f'<sheetViews><sheetView{_SELECTED if selected else ""} workbookViewId="0">',
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
+        '<sheetFormatPr defaultRowHeight="15"/><cols>',
+    ]
+    for index in range(columns):
+        cells = [r[index] for r in table_rows]
+        out.append(
+            f'<col min="{index + 1}" max="{index + 1}" width="{_width(cells)}" customWidth="1"/>'
+        )
+    out.append("</cols><sheetData>")
+    style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
+    letters = [column_letter(i) for i in range(columns)]
+    append = out.append  # this loop runs once per cell: 210,000 for a big league
+    for number, row in enumerate(grid, start=1):
+        if not row:
+            continue
+        append(f'<row r="{number}">')
+        for letter, (value, look) in zip(letters, row, strict=False):
+            s = style_attr.get(id(look))
+            if s is None:
+                style = styles.xf(look)
+                s = style_attr[id(look)] = f' s="{style}"' if style else ""
+            if type(value) is int:
+                append(f'<c r="{letter}{number}"{s}><v>{value}</v></c>')
+            elif value is None:
+                if s:
+                    append(f'<c r="{letter}{number}"{s}/>')
+            elif isinstance(value, str):
+                if len(value) > MAX_TEXT:
+                    raise WorkbookError(
+                        f"{letter}{number} of the Standings sheet would hold {len(value):,} "
+                        f"characters; Excel holds at most {MAX_TEXT:,} in a cell"
+                    )
+                append(
+                    f'<c r="{letter}{number}"{s} t="inlineStr"><is><t xml:space="preserve">'
+                    f"{xml_text(value)}</t></is></c>"
+                )
+            else:
+                append(f'<c r="{letter}{number}"{s}><v>{_number(value)}</v></c>')
+        append("</row>")
+    out.append("</sheetData>")
+    out.extend(kept[tag] for tag in KEPT_AFTER if tag in kept)
+    out.append("</worksheet>")
+    return "".join(out).encode("utf-8")
+
+
+def kept_elements(old: XmlPart) -> dict[str, str]:
+    """The settings of the old sheet to keep (see :data:`KEPT`), each as markup that stands on
+    its own: every prefix it uses is declared on it unless the new sheet binds it the same."""
+    kept = {}
+    for child in old.root.children:
+        if child.uri == NS_MAIN and child.local in KEPT and child.local not in kept:
+            kept[child.local] = _standalone(old, child)
+    return kept
+
+
+def _standalone(old: XmlPart, element: Element) -> str:
+    used = {e.prefix for e in element.iter()} | {
+        name.split(":", 1)[0]
+        for e in element.iter()
+        for name in e.attrs
+        if ":" in name and not name.startswith("xmlns")
+    }
+    declared = {
+        "" if name == "xmlns" else name[6:]
+        for name in element.attrs
+        if name == "xmlns" or name.startswith("xmlns:")
+    }
+    declarations = "".join(
+        (
+            f' xmlns="{html.escape(element.scope[p])}"'
+            if not p
+            else f' xmlns:{p}="{html.escape(element.scope[p])}"'
+        )
+        for p in sorted(used - declared)
+        if p in element.scope and _OURS.get(p) != element.scope[p]
+    )
+    markup = old.text(element)
+    if not declarations:
+        return markup
+    tag_end = element.open_end - element.start - (2 if element.self_closing else 1)
+    return markup[:tag_end] + declarations + markup[tag_end:]
+
+
+def selected(old: XmlPart) -> bool:
+    """True if the old sheet's tab was selected."""
+    return any(
+        view.get("", "tabSelected") in {"1", "true"} for view in old.find(NS_MAIN, "sheetView")
+    )
+
+
+def has_formulas(old: XmlPart) -> bool:
+    return bool(old.find(NS_MAIN, "f"))
+
+
+def table_parts(old: XmlPart) -> int:
+    """How many Excel tables are attached to the old sheet."""
+    return sum(len(t.children) for t in old.root.named(NS_MAIN, "tableParts"))
