@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import Cell, Row, column_letter
+from xlrally.formats.cells import PLAIN, Cell, Row, column_letter
 from xlrally.ooxml.package import NS_MAIN, NS_REL
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
@@ -131,7 +131,7 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
             if type(value) is int:
                 append(f'<c r="{letter}{number}"{s}><v>{value}</v></c>')
             elif value is None:
-                if s:
+                if s and look != PLAIN:
                     append(f'<c r="{letter}{number}"{s}/>')
             elif isinstance(value, str):
                 if len(value) > MAX_TEXT:

@@ -103,12 +103,14 @@ class Styles:
         return index
 
     def _font(self, look: Look) -> int:
-        if not (look.bold or look.italic or look.colour):
-            return 0
         fonts = self._collection("fonts")
+        if not (look.bold or look.italic or look.colour) and _plain_font(fonts.children[:1]):
+            return 0
         base = fonts.children[0].children if fonts.children else []
         body = (
-            "".join(self.part.text(c) for c in base if c.local not in {"b", "i", "color"})
+            "".join(
+                self.part.text(c) for c in base if c.local not in {"b", "i", "u", "strike", "color"}
+            )
             or f'<{self._tag("sz")} val="11"/>'
         )
         marks = (f"<{self._tag('b')}/>" if look.bold else "") + (
@@ -139,10 +141,27 @@ class Styles:
         self.part.set_attribute(added, "formatCode", code)
         return new_id
 
+    def _plain_default(self) -> bool:
+        """True if cellXfs entry 0 (every unstyled cell's format) is plain: General, no fill,
+        border or alignment, and a font that is not bold, italic, underlined or struck out.
+        Some programs make it bold or shaded; then plain cells get a format of their own."""
+        cell_xfs = self._collection("cellXfs").children
+        fonts = self._collection("fonts").children
+        if not cell_xfs or cell_xfs[0].children:
+            return False
+        xf = cell_xfs[0]
+        if any((xf.get("", key) or "0") != "0" for key in ("numFmtId", "fillId", "borderId")):
+            return False
+        font_id = int(xf.get("", "fontId") or 0)
+        if font_id >= len(fonts):
+            return False
+        marks = {c.local for c in fonts[font_id].children if c.get("", "val") not in {"0", "false"}}
+        return not marks & {"b", "i", "u", "strike"}
+
     def xf(self, look: Look) -> int:
         """The cellXfs index for this look, appended to styles.xml if not there yet."""
-        if look == Look():
-            return 0
+        if look == Look() and look not in self._xf and self._plain_default():
+            self._xf[look] = 0
         if look not in self._xf:
             font = self._font(look)
             number = self._number_format(look.number_format)
@@ -184,6 +203,14 @@ class Styles:
                     f"{self.part.name}: the cell format xlrally added would not look as meant "
                     f"({problem}); nothing was written. Please report this file."
                 )
+
+
+def _plain_font(fonts: list[Element]) -> bool:
+    """True if the (one) font given is neither bold, italic, underlined nor struck out."""
+    if not fonts:
+        return False
+    marks = {c.local for c in fonts[0].children if c.get("", "val") not in {"0", "false"}}
+    return not marks & {"b", "i", "u", "strike"}
 
 
 def _mismatch(
