@@ -91,7 +91,8 @@ def add_league(source: Path, target: Path) -> bool:
     for number, (name, rows) in enumerate(RALLY_SHEETS.items(), start=1):
         part = posixpath.join(posixpath.dirname(workbook), f"worksheets/league{number}.xml")
         rel_id = f"rIdLeague{number}"
-        assert rel_id not in ids and part not in parts
+        assert rel_id not in ids
+        assert part not in parts
         etree.SubElement(
             rels,
             f"{{{PKG}}}Relationship",
@@ -209,7 +210,8 @@ def test_refusals_name_the_problem(synced: dict[str, Any]) -> None:
     """A refused file gets a message that is not a traceback and says what is wrong."""
     for message in synced["refused"].values():
         _, _, reason = message.partition(": ")
-        assert reason and "Traceback" not in message, message
+        assert reason, message
+        assert "Traceback" not in message, message
         print(message.split("/")[-1])
 
 

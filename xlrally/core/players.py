@@ -14,7 +14,6 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
 
 
 @lru_cache(maxsize=65536)
@@ -71,12 +70,34 @@ def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
         seen.add(key(shown))
         words = _loose(shown).split()
         by_surname.setdefault(words[-1] if words else "", []).append((shown, words))
-    pairs = []
-    for group in by_surname.values():
-        for (a, wa), (b, wb) in combinations(group, 2):
-            if wa == wb or _initial_match(wa, wb):
-                pairs.append((a, b))
-    return pairs
+    found: list[tuple[int, int, int]] = []  # (surname group, first index, second index)
+    for rank, group in enumerate(by_surname.values()):
+        found.extend((rank, i, j) for i, j in _matching_pairs(group))
+    found.sort()
+    groups = list(by_surname.values())
+    return [(groups[g][i][0], groups[g][j][0]) for g, i, j in found]
+
+
+def _matching_pairs(group: list[tuple[str, list[str]]]) -> list[tuple[int, int]]:
+    """Index pairs (i < j) of one surname's names that look alike, without comparing every pair:
+    alike names are equal when loosely spelled, or share a first letter where one first name is
+    an initial, so names are blocked by their loose words and by their first letter."""
+    pairs: set[tuple[int, int]] = set()
+    same: dict[tuple[str, ...], list[int]] = {}
+    by_letter: dict[str, list[int]] = {}
+    initials: list[int] = []
+    for index, (_, words) in enumerate(group):
+        same.setdefault(tuple(words), []).append(index)
+        if len(words) >= 2:
+            by_letter.setdefault(words[0][0], []).append(index)
+            if len(words[0]) == 1:
+                initials.append(index)
+    for indices in same.values():
+        pairs.update((a, b) for n, a in enumerate(indices) for b in indices[n + 1 :])
+    for index in initials:
+        letter = group[index][1][0][0]
+        pairs.update((min(index, o), max(index, o)) for o in by_letter[letter] if o != index)
+    return sorted(pairs)
 
 
 def _initial_match(wa: list[str], wb: list[str]) -> bool:

@@ -19,6 +19,10 @@ from xlrally.formats.view import RowView, StandingsView, standings_view
 
 SHEET_NAME = "Standings"
 
+MAX_CELL_TEXT = 32_767
+"""Excel holds at most this many characters in a cell."""
+SHORTENED = " … (shortened to fit a cell; the full working is in `xlrally standings -f json`)"
+
 HEADER = Look(bold=True)
 RANK = Look(number_format="0")
 RANK_TIED = Look(number_format='0"="')
@@ -77,7 +81,10 @@ def working(row: RowView, table: StandingsView) -> str:
         text += f". Dropped ({table.dropped_reason}): {', '.join(dropped)}"
     if row.broken_tie:
         text += f". Tie with the row above broken by {row.broken_tie}"
-    return text + "." if text else ""
+    text = text + "." if text else ""
+    if len(text) > MAX_CELL_TEXT:
+        text = text[: MAX_CELL_TEXT - len(SHORTENED)] + SHORTENED
+    return text
 
 
 def notes(table: StandingsView) -> list[str]:

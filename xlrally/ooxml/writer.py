@@ -290,18 +290,32 @@ def verify(edit: _Edit, styles: Styles) -> None:
 
 
 def owner_files(path: Path) -> tuple[Path, ...]:
-    """The lock files of a workbook open in Excel (``~$name.xlsx``; for names of 8 or more
-    characters before the extension Excel drops the first two: ``~$ague2026.xlsx`` for
-    ``league2026.xlsx``) or LibreOffice (``.~lock.name.xlsx#``)."""
-    stem = path.stem
-    excel = path.with_name("~$" + (stem[2:] if len(stem) >= 8 else stem) + path.suffix)
-    return excel, path.with_name(f".~lock.{path.name}#")
+    """The lock files that say the workbook is open: LibreOffice's ``.~lock.NAME#`` and Excel's
+    owner file, ``~$`` + the name, where Excel drops the name's first character when the part
+    before the extension has 7 characters and its first two when it has 8 or more
+    (``~$ague2026.xlsx`` for ``league2026.xlsx``). A shortened owner file that is the full
+    owner file of another workbook in the folder (``~$league.xlsx`` while ``league.xlsx``
+    exists) is taken as that workbook's, not this one's."""
+    name, stem = path.name, path.stem
+    found = [path.with_name(f".~lock.{name}#"), path.with_name("~$" + name)]
+    cut = 2 if len(stem) >= 8 else 1 if len(stem) == 7 else 0
+    if cut and not _exists(path.with_name(name[cut:])):
+        found.append(path.with_name("~$" + name[cut:]))
+    return tuple(found)
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists(), where a name too long to exist (a lock file of a long name) is False."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _refuse_to_replace(path: Path, real: Path, status: os.stat_result) -> None:
     """Refuse what Excel would refuse, or what renaming would damage."""
     for lock in owner_files(path):
-        if lock.exists():
+        if _exists(lock):
             raise WorkbookError(
                 f"the workbook is open in Excel or LibreOffice ({lock.name} is present); "
                 "close it there first"
