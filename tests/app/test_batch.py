@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,7 @@ from helpers import RALLY_SHEETS, write_book
 from test_hostile import far_cell
 
 from xlrally.app import batch, isolate
+from xlrally.ooxml.writer import TEMP_SUFFIX
 
 
 @pytest.mark.parametrize("jobs", [1, 2], ids=["in this process", "process pool"])
@@ -30,3 +33,18 @@ def test_isolated_batch_keeps_order_and_names_the_bad_sheet(tmp_path: Path) -> N
     assert outcomes[0].problems[0].startswith(f"{files[0]}: Results: cells reach row 1,048,576")
     assert outcomes[1].result == "written"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_stale_temporary_files_are_cleaned_once_per_folder(tmp_path: Path) -> None:
+    """A temporary file left by a power cut (older than an hour) is removed by the next batch
+    in its folder; a fresh one (another sync may be writing it) is left alone."""
+    good = write_book(tmp_path / "good.xlsx", RALLY_SHEETS)
+    stale = tmp_path / f".~0123abcd-old{TEMP_SUFFIX}"
+    fresh = tmp_path / f".~0123abcd-new{TEMP_SUFFIX}"
+    for leftover in (stale, fresh):
+        leftover.write_bytes(b"partial")
+    two_hours_ago = time.time() - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    assert [o.result for o in batch.run_batch([good], jobs=1)] == ["written"]
+    assert not stale.exists()
+    assert fresh.exists()

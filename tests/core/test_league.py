@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from xlrally.core.errors import LeagueProblems
-from xlrally.core.league import Event, League, Result, Settings, compute_standings
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.systems.poker import PointStructure
 
 D = dt.date

@@ -7,7 +7,8 @@ import datetime as dt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlrally.core.league import Event, League, Result, Settings, compute_standings
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.ranking import Score, best_n
 from xlrally.core.systems import dippouch, poker, rally
 

@@ -13,7 +13,8 @@ import pytest
 from remake_examples import EXAMPLES_FOLDER, PAGES_FOLDER
 
 from xlrally.app.sync import read_standings
-from xlrally.core.league import Event, League, Result, Settings, compute_standings
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.excel.template import FIXED_DATE
 from xlrally.formats.page import standings_page
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from xlrally.app import isolate
 from xlrally.app.sync import SyncOutcome, explain_failure, sync_file
+from xlrally.ooxml.writer import clean_stale_temporaries
 
 
 def _safe_sync(path: Path, check_area: bool = True) -> SyncOutcome:
@@ -33,6 +34,8 @@ def run_batch(
     files: Sequence[Path], jobs: int | None = None, progress: bool = False
 ) -> list[SyncOutcome]:
     """Sync every file; outcomes in the order given."""
+    for folder in {path.resolve().parent for path in files}:
+        clean_stale_temporaries(folder)
     workers = min(jobs or os.cpu_count() or 1, len(files))
     advance: Callable[[], None] = lambda: None  # noqa: E731
     bar = None

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlrally.core.errors import FileProblems, XlrallyError
-from xlrally.core.league import Standings, compute_standings
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Standings
 from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.formats.layout import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package

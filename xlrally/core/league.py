@@ -44,8 +44,6 @@ from xlrally.core.players import key as _k
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
 from xlrally.core.systems import SYSTEMS, System, dippouch, known
 
-__all__ = ["Event", "EventStatus", "League", "Result", "Settings", "Standings", "compute_standings"]
-
 
 def _order(events: tuple[Event, ...]) -> list[Event]:
     """Date order; the same date or no date keeps the order given (undated events last)."""

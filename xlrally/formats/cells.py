@@ -14,6 +14,27 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from xlrally.core.names import norm
+
+__all__ = [
+    "EXCEL_EPOCH",
+    "MAX_CELL_TEXT",
+    "PLAIN",
+    "Cell",
+    "Look",
+    "Row",
+    "Value",
+    "blank",
+    "column_letter",
+    "norm",
+    "quote_sheet",
+    "short",
+    "text_of",
+    "to_bool",
+    "to_date",
+    "to_number",
+]
+
 Value = object
 """A cell value as a backend gives it: str, int, float, bool, date/datetime, or None/'' blank."""
 
@@ -21,16 +42,9 @@ Value = object
 _TRUE = {"yes", "y", "true", "1", "x", "wc"}
 _FALSE = {"no", "n", "false", "0", ""}
 EXCEL_EPOCH = dt.date(1899, 12, 30)
+MAX_CELL_TEXT = 32_767
+"""Excel holds at most this many characters in a cell."""
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
-
-
-def norm(name: object) -> str:
-    """A sheet, column or setting name reduced to letters and digits, case-folded.
-
-    >>> norm(" Buy-in "), norm("World  Championship"), norm("Best X")
-    ('buyin', 'worldchampionship', 'bestx')
-    """
-    return re.sub(r"[\W_]+", "", str(name)).casefold()
 
 
 def column_letter(index: int) -> str:

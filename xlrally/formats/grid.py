@@ -14,13 +14,11 @@ from __future__ import annotations
 from xlrally.core.model import Standings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS
-from xlrally.formats.cells import Cell, Look, Row
+from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, Row
 from xlrally.formats.view import RowView, StandingsView, standings_view
 
 SHEET_NAME = "Standings"
 
-MAX_CELL_TEXT = 32_767
-"""Excel holds at most this many characters in a cell."""
 SHORTENED = " … (shortened to fit a cell; the full working is in `xlrally standings -f json`)"
 
 HEADER = Look(bold=True)
@@ -71,11 +69,9 @@ def working(row: RowView, table: StandingsView) -> str:
     ``Dec 2025: 100 × 3 / 4 + 4 = 79; Feb 2026: 100 × 4 / 6 + 6 = 72. Dropped (best 2
     count): May 2026 (21).`` The full working of every score is in the JSON and on the page.
     """
-    scores = row.standing.scores
-    counted = [f"{s.event}: {s.explain}" for s in scores if s.event in row.standing.counted]
-    dropped = [
-        f"{s.event} ({show(s.value)})" for s in scores if s.event not in row.standing.counted
-    ]
+    scores = [s for s in row.scores if s is not None]
+    counted = [f"{s.event}: {s.explain}" for s in scores if s.counted]
+    dropped = [f"{s.event} ({show(s.value)})" for s in scores if not s.counted]
     text = "; ".join(counted)
     if dropped:
         text += f". Dropped ({table.dropped_reason}): {', '.join(dropped)}"

@@ -45,6 +45,15 @@ _ROW_NUMBER = re.compile(rb' r="[A-Z]{0,3}([0-9]{1,7})"')
 _IMPLICIT_CELL = re.compile(rb"<c(?:\s(?![^>]*\br=)[^>]*)?/?>")
 """A complete <c> tag without an r attribute."""
 _DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def refuse_dtd(head: bytes, where: str) -> None:
+    """Refuse XML whose first 4 KB declare a DTD or entities (entity bombs, external
+    entities): the one check every XML part xlrally reads goes through."""
+    if _DTD.search(head[:4096]):
+        raise WorkbookError(f"{where}: XML with a DTD or entities is not allowed")
+
+
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -97,8 +106,7 @@ def _check_file(path: Path) -> None:
 
 def parse_xml(data: bytes, part: str) -> Any:
     """Parse a small XML part, refusing DTDs, entities and external references."""
-    if _DTD.search(data[:4096]):
-        raise WorkbookError(f"{part}: XML with a DTD or entities is not allowed in a workbook")
+    refuse_dtd(data, part)
     try:
         return SafeET.fromstring(data)
     except Exception as error:  # defusedxml raises several kinds
@@ -263,16 +271,14 @@ class Package:
 
     def check_head(self, sheet: SheetRef) -> None:
         """Refuse a sheet whose XML starts with a DTD (entity bombs, external entities)."""
-        head = next(self.chunks(sheet.part, 4096), b"")
-        if _DTD.search(head):
-            raise WorkbookError(f"{sheet.name}: XML with a DTD or entities is not allowed")
+        refuse_dtd(next(self.chunks(sheet.part, 4096), b""), sheet.name)
 
     def _overlapping_chunks(self, sheet: SheetRef) -> Iterator[bytes]:
         """The sheet's XML in chunks, each starting with the end of the one before."""
         tail = b""
         for index, chunk in enumerate(self.chunks(sheet.part)):
-            if index == 0 and _DTD.search(chunk[:4096]):
-                raise WorkbookError(f"{sheet.name}: XML with a DTD or entities is not allowed")
+            if index == 0:
+                refuse_dtd(chunk, sheet.name)
             data = tail + chunk
             yield data
             tail = data[-32:]
@@ -280,6 +286,4 @@ class Package:
     def check_shared_strings(self) -> None:
         for kind, part in self.relationships(self.workbook_part).values():
             if kind.endswith("/sharedStrings"):
-                head = next(self.chunks(part), b"")
-                if _DTD.search(head[:4096]):
-                    raise WorkbookError(f"{part}: XML with a DTD or entities is not allowed")
+                refuse_dtd(next(self.chunks(part), b""), part)

@@ -17,15 +17,14 @@ import re
 from collections.abc import Sequence
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import PLAIN, Cell, Row, column_letter
+from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Cell, Row, column_letter
 from xlrally.ooxml.package import NS_MAIN, NS_REL
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
 
 MAX_COLUMNS = 16_384
 MAX_ROWS = 1_048_576
-MAX_TEXT = 32_767
-"""Excel's limits: columns and rows of a sheet, characters in a cell."""
+"""Excel's limits: columns and rows of a sheet (characters in a cell: MAX_CELL_TEXT)."""
 
 KEPT_BEFORE = ("sheetPr",)
 KEPT_AFTER = (
@@ -134,10 +133,10 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
                 if s and look != PLAIN:
                     append(f'<c r="{letter}{number}"{s}/>')
             elif isinstance(value, str):
-                if len(value) > MAX_TEXT:
+                if len(value) > MAX_CELL_TEXT:
                     raise WorkbookError(
                         f"{letter}{number} of the Standings sheet would hold {len(value):,} "
-                        f"characters; Excel holds at most {MAX_TEXT:,} in a cell"
+                        f"characters; Excel holds at most {MAX_CELL_TEXT:,} in a cell"
                     )
                 append(
                     f'<c r="{letter}{number}"{s} t="inlineStr"><is><t xml:space="preserve">'

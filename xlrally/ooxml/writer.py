@@ -31,7 +31,6 @@ import os
 import posixpath
 import re
 import stat
-import sys
 import tempfile
 import time
 import zipfile
@@ -131,7 +130,7 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     return False
 
 
-def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit, Styles]:
+def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit, Styles, str]:
     """Work out every part that writing this grid as the sheet ``name`` changes."""
     edit = _Edit(package)
     workbook = package.workbook_part
@@ -167,7 +166,7 @@ def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit,
         _recalc_on_open(edit, workbook)
     if had_formulas:
         _drop_calc_chain(edit, package, workbook)
-    return edit, styles
+    return edit, styles, part
 
 
 def _add_relationship(
@@ -261,11 +260,22 @@ def _drop_calc_chain(edit: _Edit, package: Package, workbook: str) -> None:
             return
 
 
-def verify(edit: _Edit, styles: Styles) -> None:
-    """Check the planned package before anything is committed (see the module docstring)."""
+def _without_cells(sheet: bytes) -> bytes:
+    """A sheet part written by :func:`sheet_xml` with its ``<sheetData>`` body left out."""
+    opening = sheet.index(b"<sheetData>") + len(b"<sheetData>")
+    return sheet[:opening] + sheet[sheet.rindex(b"</sheetData>") :]
+
+
+def verify(edit: _Edit, styles: Styles, written: str) -> None:
+    """Check the planned package before anything is committed (see the module docstring).
+
+    Of the written ``sheet`` only what surrounds the cells is parsed (the settings kept from
+    the old sheet): the cells are xlrally's own escaped output, and parsing them again would
+    cost a quarter of a second on a big league.
+    """
     for part, data in edit.changed.items():
         if part.endswith((".xml", ".rels")):
-            check_namespaces(part, data)
+            check_namespaces(part, _without_cells(data) if part == written else data)
         if part.endswith(".rels"):
             ids = [r.get("", "Id") for r in XmlPart(part, data).root.children]
             if len(ids) != len(set(ids)):
@@ -278,7 +288,8 @@ def verify(edit: _Edit, styles: Styles) -> None:
         names = [(s.get("", "name") or "").casefold() for s in sheets]
         if len(set(ids)) != len(ids) or len(set(names)) != len(names):
             raise WorkbookError(f"{workbook}: a sheet id or name would be used twice")
-        rels = XmlPart("rels", edit.data(edit.package.rels_part(workbook)))
+        rels_part = edit.package.rels_part(workbook)
+        rels = XmlPart(rels_part, edit.data(rels_part))
         known = {r.get("", "Id") for r in rels.root.children}
         for sheet in sheets:
             if sheet.get(NS_REL, "id") not in known:
@@ -312,7 +323,7 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _refuse_to_replace(path: Path, real: Path, status: os.stat_result) -> None:
+def _refuse_to_replace(path: Path, status: os.stat_result) -> None:
     """Refuse what Excel would refuse, or what renaming would damage."""
     for lock in owner_files(path):
         if _exists(lock):
@@ -329,8 +340,6 @@ def _refuse_to_replace(path: Path, real: Path, status: os.stat_result) -> None:
             f"the workbook has {status.st_nlink} hard links; syncing would split them "
             "(write a copy instead, or remove the other links)"
         )
-    if real != path and not real.parent.exists():
-        raise WorkbookError(f"the link points at {real}, which does not exist")
 
 
 def _carry_identity(real: Path, temp: Path, status: os.stat_result) -> None:
@@ -366,21 +375,21 @@ def _owner(path: Path) -> tuple[int, int]:
 
 
 def clean_stale_temporaries(folder: Path, older_than: float = 3600) -> None:
-    """Remove xlrally's temporary files left in ``folder`` by a sync that could not clean up."""
+    """Remove xlrally's temporary files left in ``folder`` by a sync that could not clean up
+    (called once per folder by a batch, not once per file)."""
     limit = time.time() - older_than
-    for leftover in folder.glob(f".~*{TEMP_SUFFIX}"):
-        try:
+    try:
+        for leftover in folder.glob(f".~*{TEMP_SUFFIX}"):
             if leftover.stat().st_mtime < limit:
                 leftover.unlink()
-        except OSError:
-            pass
+    except OSError:
+        pass  # a folder xlrally cannot list or clean: the sync itself will say what is wrong
 
 
 @dataclass(frozen=True)
 class Staged:
     """A complete new workbook written beside the old one, waiting to replace it."""
 
-    path: Path
     real: Path
     temp: Path
     opened: os.stat_result
@@ -423,12 +432,11 @@ def stage_sheet(
     path = Path(path)
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
-    _refuse_to_replace(path, real, status)
-    edit, styles = plan_sheet(package, name, grid)
+    _refuse_to_replace(path, status)
+    edit, styles, sheet = plan_sheet(package, name, grid)
     if not edit.changed and not edit.dropped:
         return None
-    verify(edit, styles)
-    clean_stale_temporaries(real.parent)
+    verify(edit, styles, written=sheet)
     fd, temp_name = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
     temp = Path(temp_name)
     try:
@@ -454,7 +462,7 @@ def stage_sheet(
         temp.unlink(missing_ok=True)
         raise
     parts = tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped))
-    return Staged(path, real, temp, package.opened, parts)
+    return Staged(real, temp, package.opened, parts)
 
 
 def _identity(status: os.stat_result) -> tuple[int, int, int]:
@@ -462,9 +470,11 @@ def _identity(status: os.stat_result) -> tuple[int, int, int]:
 
 
 def _fsync_folder(folder: Path) -> None:
-    if sys.platform == "win32":
-        return  # folders cannot be opened there; the rename is still atomic
-    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # not possible on Windows (or a folder without read permission); the rename
+        # is still atomic there
     try:
         os.fsync(fd)
     finally:

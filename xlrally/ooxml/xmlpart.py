@@ -32,8 +32,8 @@ from html import escape
 from xml.parsers import expat
 
 from xlrally.core.errors import WorkbookError
+from xlrally.ooxml.package import refuse_dtd
 
-_DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 
 
@@ -140,10 +140,6 @@ class XmlPart:
     def insert_before(self, element: Element, markup: str) -> bytes:
         return self._splice(element.start, element.start, markup)
 
-    def insert_after_open(self, element: Element, markup: str) -> bytes:
-        """Insert ``markup`` as the first child of a non-self-closing ``element``."""
-        return self._splice(element.open_end, element.open_end, markup)
-
     def remove(self, element: Element) -> bytes:
         return self._splice(element.start, element.end, "")
 
@@ -163,8 +159,7 @@ class XmlPart:
 def _parse(name: str, data: bytes) -> Element:
     """Parse ``data`` into elements with their spans (expat, no namespace processing, so that
     prefixes are seen as written; scopes are worked out here)."""
-    if _DTD.search(data[:4096]):
-        raise WorkbookError(f"{name}: XML with a DTD or entities is not allowed in a workbook")
+    refuse_dtd(data, name)
     parser = expat.ParserCreate()
     parser.buffer_text = False
     stack: list[Element] = []
@@ -173,6 +168,8 @@ def _parse(name: str, data: bytes) -> Element:
     opened_at: list[int] = []
 
     def start(qname: str, attrs: dict[str, str]) -> None:
+        if stack and stack[-1].open_end < 0:  # the parent's start tag ended just before
+            stack[-1].open_end = parser.CurrentByteIndex
         last_event[0] += 1
         scope = dict(stack[-1].scope) if stack else {"xml": XML_NS}
         for key, value in attrs.items():
@@ -206,12 +203,7 @@ def _parse(name: str, data: bytes) -> Element:
             stack[-1].open_end = parser.CurrentByteIndex
         last_event[0] += 1
 
-    def start_child(qname: str, attrs: dict[str, str]) -> None:
-        if stack and stack[-1].open_end < 0:
-            stack[-1].open_end = parser.CurrentByteIndex
-        start(qname, attrs)
-
-    parser.StartElementHandler = start_child
+    parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = other
     parser.CommentHandler = other

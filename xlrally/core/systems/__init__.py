@@ -16,12 +16,12 @@ themselves live in one module per rule book: :mod:`~xlrally.core.systems.rally`,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xlrally.core.errors import ScoringError
+from xlrally.core.names import norm
 from xlrally.core.ranking import Score
 from xlrally.core.systems import dippouch, poker, rally
 
@@ -130,6 +130,25 @@ def _neau(settings: Settings, event: Event, field_size: int) -> Scorer:
     return score
 
 
+def _points_table_system(
+    key: str,
+    name: str,
+    score_rank: Callable[[object, object, poker.PointStructure], poker.PokerScore],
+) -> System:
+    """A poker structure that scores finishing ranks with the Points sheet; a workbook may
+    name it by its key or its full name."""
+    return System(
+        key,
+        name,
+        ("player", "rank"),
+        ("event", "date", "players", "status"),
+        ranked=True,
+        points_table=True,
+        scorer=_by_rank(score_rank),
+        spellings=(name,),
+    )
+
+
 SYSTEMS: dict[str, System] = {
     system.key: system
     for system in (
@@ -143,26 +162,8 @@ SYSTEMS: dict[str, System] = {
             scorer=_rally,
             default_counted=rally.events_counted,
         ),
-        System(
-            "absolute",
-            "Absolute Points",
-            ("player", "rank"),
-            ("event", "date", "players", "status"),
-            ranked=True,
-            points_table=True,
-            scorer=_by_rank(poker.score_absolute),
-            spellings=("Absolute Points",),
-        ),
-        System(
-            "reverse",
-            "Relative Reverse Order",
-            ("player", "rank"),
-            ("event", "date", "players", "status"),
-            ranked=True,
-            points_table=True,
-            scorer=_by_rank(poker.score_reverse),
-            spellings=("Relative Reverse Order",),
-        ),
+        _points_table_system("absolute", "Absolute Points", poker.score_absolute),
+        _points_table_system("reverse", "Relative Reverse Order", poker.score_reverse),
         System(
             "neau",
             "Neau's formula",
@@ -186,12 +187,8 @@ SYSTEMS: dict[str, System] = {
 """Every system by key, in the order documented and offered."""
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"[\W_]+", "", text).casefold()
-
-
 _BY_SPELLING = {
-    _norm(spelling): system
+    norm(spelling): system
     for system in SYSTEMS.values()
     for spelling in (system.key, *system.spellings)
 }
@@ -200,7 +197,7 @@ _BY_SPELLING = {
 def lookup(name: str) -> System | None:
     """The system a workbook names, by key or another spelling (any case, spaces and
     punctuation ignored); None if there is none."""
-    return _BY_SPELLING.get(_norm(name))
+    return _BY_SPELLING.get(norm(name))
 
 
 def known() -> str:
