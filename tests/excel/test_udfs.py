@@ -10,6 +10,7 @@ import re
 import sys
 import types
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 from unittest import mock
 
@@ -355,3 +356,34 @@ def test_classic_metadata_gives_wizard_help(
             assert not arg["doc"].startswith("Positional argument"), (name, arg["name"])
             assert len(arg["doc"]) <= 255
         assert info["category"] == "xlrally"
+
+
+# ---------------------------------------------------------------- currency cells (Decimal)
+# On Windows, xlwings hands currency- and accounting-formatted cells over as decimal.Decimal
+# (pywin32's VT_CY; xlwings issues #65 and #640). They are numbers like any other.
+
+
+def test_decimal_inputs_give_the_seed_answers() -> None:
+    """Seed example 1 (100 × 3 / 4 + 4 = 79), Neau's seed case (√(10 × 20 × 20/20) / 2 =
+    7.0710678), seed example 2 with a Decimal bye (100 × 2 / 4 + 4 = 54)."""
+    assert udfs.RALLY_SCORE(Decimal("3"), Decimal("4")) == 79
+    assert udfs.RALLY_SCORE([[Decimal("2")]], 5.0, [[Decimal("1")]]) == 54  # 1×1 range: a value
+    case = SEED["neau_points"]["cases"][0]
+    got = udfs.NEAU_POINTS(10.0, Decimal("20.00"), Decimal("20.00"), 1.0)
+    assert got == pytest.approx(case["points"])
+
+
+def test_best_x_total_counts_decimal_scores() -> None:
+    """Best 2 of 25, 54, 10 (the 25 a currency cell) is 25 + 54 = 79, not 54 + 10."""
+    assert udfs.BEST_X_TOTAL([[Decimal("25"), 54.0, 10.0]], 2.0) == 79
+
+
+def test_decimal_inputs_in_the_other_functions() -> None:
+    """Hand-worked: reverse order (10 − 1 + 1) × 1 = 10; absolute points for rank 2 of the
+    table 10, 6, 3 is 6; percentile (10 + 0.5 − 1) / 10 × 100 = 95; value 20 for a World
+    Championship; best-N of 14 events held is 5."""
+    assert udfs.REVERSE_POINTS(1.0, Decimal("10")) == 10
+    assert udfs.ABSOLUTE_POINTS(2.0, [[Decimal("10")], [Decimal("6")], [Decimal("3")]]) == 6
+    assert udfs.DIPPOUCH_PERCENTILE(1.0, Decimal("10")) == pytest.approx(95)
+    assert udfs.DIPPOUCH_VALUE(Decimal("30"), 3.0, True, 2005.0) == 20
+    assert udfs.RALLY_BEST_N(Decimal("14")) == 5

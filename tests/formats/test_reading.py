@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,16 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     with pytest.raises(FileProblems) as caught:
         read_standings(path)
     assert str(caught.value) == f"{path}: Results!C2: points (9) must not exceed games played (4)"
+
+
+def test_currency_cells_from_excel_are_numbers() -> None:
+    """Through xlwings on Windows a currency-formatted cell is a decimal.Decimal; the refresh
+    reads it as the number it shows (hand-worked: seed example 1, 100 × 3 / 4 + 4 = 79)."""
+    sheets = MemorySheets(
+        {
+            "Settings": [["System", "rally"]],
+            "Events": [["Event", "Rounds"], ["E", Decimal("4")]],
+            "Results": [["Event", "Player", "Points", "Games"], ["E", "Al", Decimal("3.0"), 4.0]],
+        }
+    )
+    assert totals(sheets) == [("1", "Al", 79)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -34,12 +35,12 @@ Grid = list[list[Any]]
 
 
 def _grid(value: Any) -> Grid:
-    """Any argument as a 2-D list: a value is 1×1, a 1-D list is one row."""
+    """Any argument as a 2-D list: a value is 1×1, a 1-D list is one row. Currency and
+    accounting cells arrive on Windows as decimal.Decimal (pywin32's VT_CY): taken as numbers."""
     if isinstance(value, list | tuple):
-        if value and isinstance(value[0], list | tuple):
-            return [list(row) for row in value]
-        return [list(value)]
-    return [[value]]
+        rows = value if value and isinstance(value[0], list | tuple) else [value]
+        return [[float(v) if type(v) is Decimal else v for v in row] for row in rows]
+    return [[float(value) if type(value) is Decimal else value]]
 
 
 def _error(error: object) -> str:

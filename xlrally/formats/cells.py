@@ -12,6 +12,7 @@ import datetime as dt
 import math
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NamedTuple
 
 from xlrally.core.names import norm
@@ -74,9 +75,12 @@ def blank(value: Value) -> bool:
 
 
 def to_number(value: Value, what: str) -> float | int:
-    """A number from a cell; numeric text such as ``"3"`` is accepted, other text is not."""
+    """A number from a cell; numeric text such as ``"3"`` is accepted, other text is not.
+    A currency cell read through Excel on Windows is a decimal.Decimal: a number too."""
     if isinstance(value, bool):
         raise ValueError(f"{what} must be a number, not {value}")
+    if isinstance(value, Decimal) and value.is_finite():
+        value = float(value)
     if isinstance(value, int | float):
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError(f"{what} must be a number, not {value}")
