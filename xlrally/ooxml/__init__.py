@@ -1,9 +1,11 @@
 """The Office Open XML package: a workbook file as a zip of parts. Knows nothing of leagues.
 
 :mod:`~xlrally.ooxml.package` opens a file safely (limits, DTD refusal, sheet-area checks),
-:mod:`~xlrally.ooxml.reader` reads values with python-calamine, :mod:`~xlrally.ooxml.writer`
-writes a sheet of cells losslessly and atomically, :mod:`~xlrally.ooxml.rawzip` copies the
-untouched parts as raw compressed bytes.
+:mod:`~xlrally.ooxml.reader` reads values with python-calamine, :mod:`~xlrally.ooxml.xmlpart`
+edits shared XML parts at parser-given offsets, :mod:`~xlrally.ooxml.styles` and
+:mod:`~xlrally.ooxml.sheet_xml` make the formats and the sheet part, :mod:`~xlrally.ooxml.writer`
+verifies and commits a sheet of cells losslessly and atomically, :mod:`~xlrally.ooxml.rawzip`
+copies the untouched parts as raw compressed bytes.
 
 May import: the standard library, its third-party readers, ``xlrally.ooxml`` itself,
 ``xlrally.core.errors`` (its error classes) and ``xlrally.formats.cells`` (what a cell and its
