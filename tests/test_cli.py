@@ -161,6 +161,26 @@ def test_batch_continues_past_a_bad_file(tmp_path: Path) -> None:
     assert "written" in out
 
 
+def test_files_named_one_by_one_are_each_reported(tmp_path: Path) -> None:
+    """`sync a b c` with b broken and a name that does not exist: a and c are written, the
+    others reported, exit 1 (not a usage error)."""
+    a = write_book(tmp_path / "a.xlsx", RALLY_SHEETS)
+    b = tmp_path / "b.xlsx"
+    b.write_bytes(b"PK\x03\x04 damaged")
+    c = write_book(tmp_path / "c.xlsx", RALLY_SHEETS)
+    code, out, err = run("sync", str(a), str(b), str(tmp_path / "gone.xlsx"), str(c))
+    assert code == 1
+    table = [line.split() for line in out.splitlines()]
+    assert table == [
+        ["File", "System", "Players", "Events", "Result"],
+        [str(a), "rally", "2", "2", "written"],
+        [str(b), "failed", "(1", "problem)"],
+        [str(tmp_path / "gone.xlsx"), "failed", "(1", "problem)"],
+        [str(c), "rally", "2", "2", "written"],
+    ]
+    assert f"Error: {tmp_path / 'gone.xlsx'}: file not found" in err
+
+
 def test_recursive_batch(tmp_path: Path) -> None:
     """--recursive finds workbooks in subfolders; Excel's ~$ owner files are skipped."""
     (tmp_path / "sub").mkdir()

@@ -91,19 +91,19 @@ def new(path: Path, system: str, force: bool) -> None:
         click.echo(f"wrote {item}")
 
 
+def _failure(outcome: SyncOutcome) -> str:
+    if not outcome.problems:
+        return outcome.result
+    return f"failed ({plural(len(outcome.problems), 'problem')})"
+
+
 def _summary(outcomes: list[SyncOutcome]) -> None:
     """The batch summary: a rich table on a terminal, aligned plain text otherwise (logs)."""
     header = ("File", "System", "Players", "Events", "Result")
     rows = [
-        (
-            str(o.path),
-            o.system,
-            str(o.players),
-            str(o.events),
-            o.result
-            if o.ok
-            else f"failed ({len(o.problems)} problem{'s' * (len(o.problems) > 1)})",
-        )
+        (str(o.path), o.system, str(o.players), str(o.events), o.result)
+        if o.ok and o.system
+        else (str(o.path), "", "", "", _failure(o))
         for o in outcomes
     ]
     if sys.stdout.isatty():
@@ -140,12 +140,24 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     whose standings did not change is not written at all. A bad file is reported and left
     untouched, and the others are still synced; the exit code is 1 if any file failed.
     """
-    from xlrally.app.batch import run_batch
+    from xlrally.app.batch import BatchInterrupted, run_batch
+    from xlrally.app.isolate import stop_on_sigterm
 
     files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
         fail(["no workbook files (.xlsx, .xlsm) found"])
-    outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
+    try:
+        with stop_on_sigterm():
+            outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
+    except BatchInterrupted as stop:
+        _summary(stop.outcomes)
+        written = sum(o.result == "written" for o in stop.outcomes)
+        click.echo(
+            f"Interrupted: {plural(written, 'file')} written before the stop; the others are "
+            "unchanged (no partial file is left).",
+            err=True,
+        )
+        sys.exit(130)
     for o in outcomes:
         for warning in o.warnings:
             click.echo(f"Warning: {o.path}: {warning}", err=True)

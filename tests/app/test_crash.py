@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
@@ -55,3 +56,53 @@ def test_sigkill_at_any_moment_leaves_old_or_new(tmp_path: Path) -> None:
         assert all(n.startswith(prefix) and n.endswith(TEMP_SUFFIX) for n in leftovers), leftovers
     assert seen["old"] > 0, seen  # some kills landed before the rename
     print(f"kills that left the old file: {seen['old']}, the new file: {seen['new']}")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("stop", ["Ctrl-C", "SIGTERM"])
+def test_an_interrupted_batch_says_what_it_wrote_and_leaves_no_litter(
+    tmp_path: Path, stop: str
+) -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) or SIGTERM to the
+    command alone (``kill``), at moments spread over a batch: exit 130, a summary naming each
+    file's fate, every workbook old or new, and no temporary file or folder left anywhere."""
+    original = tmp_path / "original.xlsx"
+    make(str(original), players=800, events=100)  # about a second per file
+    old = original.read_bytes()
+    stops = 0
+    for index in range(3):
+        work = tmp_path / f"run{index}"
+        temp = tmp_path / f"tmp{index}"
+        work.mkdir()
+        temp.mkdir()
+        for n in range(4):
+            (work / f"club{n}.xlsx").write_bytes(old)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "xlrally", "sync", "-j", "2", str(work)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own process group, like a command run in a terminal
+            env={**os.environ, "TMPDIR": str(temp)},
+        )
+        time.sleep(0.4 + 0.5 * index)
+        if stop == "Ctrl-C":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
+        out, err = process.communicate()
+        written = sorted(p.name for p in work.iterdir() if p.read_bytes() != old)
+        assert sorted(p.name for p in work.iterdir()) == [f"club{n}.xlsx" for n in range(4)]
+        assert list(temp.iterdir()) == []  # no child's result folder left
+        if process.returncode == 0:
+            continue  # the batch finished before the stop arrived
+        if process.returncode < 0:  # stopped before xlrally's handler was set, or after
+            continue
+        stops += 1
+        assert process.returncode == 130, err
+        assert f"Interrupted: {len(written)} file" in err
+        for name in written:
+            assert any(
+                line.startswith(str(work / name)) and "written" in line for line in out.splitlines()
+            )
+    assert stops > 0

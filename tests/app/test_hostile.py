@@ -73,7 +73,7 @@ def encrypted(path: Path) -> Path:
 
 
 def zip_bomb(path: Path) -> Path:
-    """A results sheet that unpacks to 300 MB of XML from well under 1 MB."""
+    """A results sheet that unpacks to 600 MB of XML (over the 512 MB limit) from about 1 MB."""
     good(path)
     with zipfile.ZipFile(path) as z:
         items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
@@ -85,7 +85,7 @@ def zip_bomb(path: Path) -> Path:
             with z.open(name, "w", force_zip64=True) as out:
                 out.write(content[: -len(b"</worksheet>")])
                 block = b" " * 2**20
-                for _ in range(300):
+                for _ in range(600):
                     out.write(block)
                 out.write(b"</worksheet>")
     return path
@@ -166,7 +166,7 @@ CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "empty": (empty, ": the file is empty"),
     "truncated": (truncated, ": the file is damaged"),
     "password-protected": (encrypted, ": the workbook is password-protected (encrypted)"),
-    "zip bomb": (zip_bomb, ": xl/worksheets/sheet3.xml: 300 MB uncompressed"),
+    "zip bomb": (zip_bomb, ": xl/worksheets/sheet3.xml: 600 MB uncompressed"),
     "cell at XFD1048576": (far_cell, ": Results: cells reach row 1,048,576 and column 16,384"),
     "entity bomb in shared strings": (
         entity_bomb,

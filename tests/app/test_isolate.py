@@ -27,7 +27,7 @@ def test_results_in_order_and_deaths_reported() -> None:
     results = isolate.run_isolated([1, 2, 3, 4, 5], work, jobs=2, done=lambda: done.append(1))
     assert results[0] == 1
     assert results[4] == 25
-    assert results[1] == isolate.Died("was stopped by signal SIGABRT")
+    assert results[1] == isolate.Died("was stopped by signal SIGABRT", "SIGABRT")
     assert isinstance(results[2], isolate.Died)  # MemoryError in the child: no result
     assert results[3] == isolate.Died("ended with exit code 5")
     assert len(done) == 5

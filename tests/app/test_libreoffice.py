@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, write_book
 from remake_examples import TEMPLATE
@@ -117,23 +118,27 @@ def test_libreoffice_reads_the_engines_standings(
             )
 
 
-def test_workbook_saved_by_libreoffice_syncs(tmp_path: Path) -> None:
-    """A league saved by LibreOffice (its own package writer) syncs and reads back."""
-    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
-    out = tmp_path / "saved"
-    profile = tmp_path / "profile"
+def save_with_libreoffice(source: Path, out: Path, to: str = "xlsx:Calc MS Excel 2007 XML") -> Path:
+    """Open ``source`` in LibreOffice and save it into the folder ``out`` (in format ``to``)."""
+    profile = out.parent / f"{out.name}-profile"
     command = [
         soffice(),
         f"-env:UserInstallation={profile.as_uri()}",
         "--headless",
         "--convert-to",
-        "xlsx:Calc MS Excel 2007 XML",
+        to,
         "--outdir",
         str(out),
         str(source),
     ]
     subprocess.run(command, capture_output=True, timeout=300, check=True)
-    saved = out / "league.xlsx"
+    return out / f"{source.stem}.{to.split(':', maxsplit=1)[0]}"
+
+
+def test_workbook_saved_by_libreoffice_syncs(tmp_path: Path) -> None:
+    """A league saved by LibreOffice (its own package writer) syncs and reads back."""
+    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    saved = save_with_libreoffice(source, tmp_path / "saved")
     assert sync_file(saved).result == "written"
     table = read_standings(saved)
     assert [(r.rank_label, r.player, r.total) for r in table.rows] == [
@@ -141,3 +146,27 @@ def test_workbook_saved_by_libreoffice_syncs(tmp_path: Path) -> None:
         ("2", "José", 54),
     ]
     assert sync_file(saved).result == "unchanged"
+
+
+def test_formulas_calculated_by_libreoffice_are_read(tmp_path: Path) -> None:
+    """openpyxl saves a formula without its value, so the sync refuses the file and says to
+    open and save it in LibreOffice; once LibreOffice has done so, the values are read."""
+    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    book = openpyxl.load_workbook(source)
+    book["Results"]["C2"] = "=1+2"  # Bobby's 3 points of seed example 1, as a formula
+    book.save(source)
+    refused = sync_file(source)
+    assert "Results!C2: this formula has no calculated value" in refused.problems[0]
+    saved = save_with_libreoffice(source, tmp_path / "saved")
+    assert sync_file(saved).result == "written"
+    assert [(r.player, r.total) for r in read_standings(saved).rows] == [
+        ("Bobby", 100),  # hand-worked in tests/helpers.py
+        ("José", 54),
+    ]
+
+
+def test_an_opendocument_file_from_libreoffice_gets_a_plain_message(tmp_path: Path) -> None:
+    source = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    ods = save_with_libreoffice(source, tmp_path / "ods", "ods")
+    [problem] = sync_file(ods).problems
+    assert problem.startswith(f"{ods}: this is an OpenDocument spreadsheet (.ods)")

@@ -30,10 +30,45 @@ def _isolated_sync(path: Path) -> SyncOutcome:
     return _safe_sync(path, check_area=False)
 
 
+class BatchInterrupted(Exception):
+    """Ctrl-C or SIGTERM during a batch; ``outcomes`` says what happened to every file."""
+
+    def __init__(self, outcomes: list[SyncOutcome]) -> None:
+        super().__init__("interrupted")
+        self.outcomes = outcomes
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
+def _outcomes(
+    files: Sequence[Path], results: Sequence[object], before: Sequence[object]
+) -> list[SyncOutcome]:
+    """Each file's outcome: its child's, or why it has none (died, or never started). A child
+    interrupted between replacing its file and reporting is known by the file it replaced."""
+    outcomes = []
+    for path, result, identity in zip(files, results, before, strict=True):
+        if isinstance(result, SyncOutcome):
+            outcomes.append(result)
+        elif isinstance(result, isolate.Died) and _identity(path) != identity:
+            outcomes.append(SyncOutcome(path, result="written"))
+        elif isinstance(result, isolate.Died):
+            outcomes.append(explain_failure(path, result))
+        else:
+            outcomes.append(SyncOutcome(path, result="not started"))
+    return outcomes
+
+
 def run_batch(
     files: Sequence[Path], jobs: int | None = None, progress: bool = False
 ) -> list[SyncOutcome]:
-    """Sync every file; outcomes in the order given."""
+    """Sync every file; outcomes in the order given. Raises :class:`BatchInterrupted` on
+    Ctrl-C (and on SIGTERM after :func:`~xlrally.app.isolate.stop_on_sigterm`)."""
     for folder in {path.resolve().parent for path in files}:
         clean_stale_temporaries(folder)
     workers = min(jobs or os.cpu_count() or 1, len(files))
@@ -48,11 +83,12 @@ def run_batch(
         advance = lambda: bar.advance(task)  # noqa: E731
     try:
         if isolate.AVAILABLE:
-            results = isolate.run_isolated(files, _isolated_sync, workers, advance)
-            return [
-                explain_failure(path, r.reason) if isinstance(r, isolate.Died) else r
-                for path, r in zip(files, results, strict=True)
-            ]
+            before = [_identity(path) for path in files]
+            try:
+                results = isolate.run_isolated(files, _isolated_sync, workers, advance)
+            except isolate.Interrupted as stop:
+                raise BatchInterrupted(_outcomes(files, stop.results, before)) from None
+            return _outcomes(files, results, before)
         return _pooled(files, workers, advance)
     finally:
         if bar is not None:

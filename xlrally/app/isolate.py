@@ -15,7 +15,8 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +28,9 @@ MEMORY_LIMIT = 2 * 2**30
 """Address space of each child: far above a big league (a 200,000-row sync peaks near 240 MB
 of address space), far below what a hostile sheet would make a reader ask for."""
 
+INTERRUPTED = 130
+"""Exit code of a child stopped by Ctrl-C or SIGTERM (after cleaning up), as shells use."""
+
 AVAILABLE = hasattr(os, "fork")
 """False on Windows, where the callers fall back to checking every sheet before reading it."""
 
@@ -36,6 +40,46 @@ class Died:
     """A child ended without a result; ``reason`` says how (signal or exit code)."""
 
     reason: str
+    signal_name: str = ""
+    """The signal's name (``SIGKILL``) when a signal ended it."""
+
+    @property
+    def stopped_from_outside(self) -> bool:
+        """Killed or asked to stop (by a person, a service manager or the kernel's
+        out-of-memory killer) rather than crashed on its own."""
+        return self.signal_name in {"SIGKILL", "SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"}
+
+
+class Interrupted(Exception):
+    """Ctrl-C (or SIGTERM, see :func:`stop_on_sigterm`) during :func:`run_isolated`.
+
+    ``results`` holds, in task order, the results of the tasks that finished, :class:`Died`
+    for those stopped midway, and None for those never started.
+    """
+
+    def __init__(self, results: list[Any]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM (``kill``, a service manager stopping a job) interrupts like
+    Ctrl-C, so that cleanup runs and no temporary file or folder is left behind. Children
+    forked meanwhile inherit it."""
+
+    before = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def run_isolated(
@@ -47,13 +91,19 @@ def run_isolated(
     """``work(task)`` for each task, each in its own child process; results in task order."""
     results: list[Any] = [None] * len(tasks)
     running: dict[int, tuple[int, Path]] = {}
-    folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
+    folder: Path | None = None
     upcoming = 0
     try:
+        folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
         while upcoming < len(tasks) or running:
             while upcoming < len(tasks) and len(running) < max(jobs, 1):
                 out = folder / f"{upcoming}.result"
-                running[_spawn(work, tasks[upcoming], out)] = (upcoming, out)
+                # No interrupt between the fork and noting the child: it would escape cleanup.
+                mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+                try:
+                    running[_spawn(work, tasks[upcoming], out, mask)] = (upcoming, out)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                 upcoming += 1
             pid, status = os.wait()
             if pid not in running:
@@ -61,15 +111,25 @@ def run_isolated(
             index, out = running.pop(pid)
             results[index] = _collect(status, out)
             done()
+    except KeyboardInterrupt:
+        for pid, (index, out) in running.items():
+            os.kill(pid, signal.SIGTERM)  # a child cleans up after itself on SIGTERM
+            _, status = os.waitpid(pid, 0)
+            results[index] = _collect(status, out)
+        running.clear()
+        raise Interrupted(results) from None
     finally:
         for pid in running:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-        shutil.rmtree(folder, ignore_errors=True)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
     return results
 
 
-def _spawn(work: Callable[[T], R], task: T, out: Path) -> int:
+def _spawn(work: Callable[[T], R], task: T, out: Path, mask: Iterable[int]) -> int:
+    """Fork a child for ``task`` (called with SIGINT and SIGTERM blocked; the child restores
+    ``mask`` once it can clean up after itself)."""
     sys.stdout.flush()
     sys.stderr.flush()
     parent = os.getpid()
@@ -78,12 +138,16 @@ def _spawn(work: Callable[[T], R], task: T, out: Path) -> int:
         return pid
     code = 70
     try:
+        signal.signal(signal.SIGTERM, _interrupt)  # clean up when the parent stops this child
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         _die_with(parent)
         _quiet_and_limited()
         result = work(task)
         with out.open("wb") as f:
             pickle.dump(result, f)
         code = 0
+    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group; SIGTERM, see above
+        code = INTERRUPTED
     finally:
         os._exit(code)
 
@@ -125,5 +189,7 @@ def _collect(status: int, out: Path) -> Any:
             name = signal.Signals(number).name
         except ValueError:
             name = str(number)
-        return Died(f"was stopped by signal {name}")
+        return Died(f"was stopped by signal {name}", name)
+    if os.WEXITSTATUS(status) == INTERRUPTED:
+        return Died("was interrupted", "SIGINT")
     return Died(f"ended with exit code {os.WEXITSTATUS(status)}")

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
@@ -42,13 +43,14 @@ class SyncOutcome:
     system: str = ""
     players: int = 0
     events: int = 0
-    result: str = "failed"  # "written", "unchanged" or "failed"
+    result: str = "failed"
+    """written, unchanged or failed; or, after Ctrl-C, interrupted or not started"""
     problems: tuple[str, ...] = ()  # each "file: Sheet!Cell: problem"
     warnings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.result != "failed"
+        return self.result in {"written", "unchanged"}
 
 
 @contextmanager
@@ -75,17 +77,17 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
     ``check_area`` False: see :class:`~xlrally.ooxml.reader.FileSheets` (isolated children only).
     """
     path = Path(path)
+    staged = None
     try:
         with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             grid = standings_grid(standings)
             staged = stage_sheet(path, SHEET_NAME, grid, source.package)
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
-    except XlrallyError as error:
-        return SyncOutcome(path, problems=FileProblems.of(path, error).messages)
-    except OSError as error:  # disk full, folder not writable ...
-        reason = error.strerror or str(error)
-        return SyncOutcome(path, problems=(f"{path}: cannot write the workbook: {reason}",))
+    except BaseException as error:
+        if staged is not None:
+            staged.discard()  # e.g. interrupted between staging and committing: no litter
+        return _failed(path, error)
     return SyncOutcome(
         path,
         standings.system,
@@ -96,12 +98,35 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
     )
 
 
-def explain_failure(path: Path, reason: str) -> SyncOutcome:
-    """The outcome for a file whose isolated sync died: name the sheet at fault if the package
-    checks find one, and remove the temporary file the sync may have left."""
+def _failed(path: Path, error: BaseException) -> SyncOutcome:
+    """The outcome of a file whose sync raised ``error``: a user's problem, a full disk or a
+    lack of memory; anything else (an interrupt, a bug) is raised again."""
+    if isinstance(error, XlrallyError):
+        return SyncOutcome(path, problems=FileProblems.of(path, error).messages)
+    if isinstance(error, MemoryError):
+        message = "ran out of memory reading the workbook: is a sheet far larger than its data?"
+        return SyncOutcome(path, problems=(f"{path}: {message}",))
+    if isinstance(error, OSError):  # disk full, folder not writable ...
+        reason = error.strerror or str(error)
+        return SyncOutcome(path, problems=(f"{path}: cannot write the workbook: {reason}",))
+    raise error
+
+
+def explain_failure(path: Path, died: Died) -> SyncOutcome:
+    """The outcome for a file whose isolated sync died, in the user's words: stopped from
+    outside (nothing wrong with the file), or crashed on it (name the sheet at fault if the
+    package checks find one). The temporary file the sync may have left is removed."""
     real = path.resolve()
     for leftover in real.parent.glob(f"{temp_prefix(real)}*{TEMP_SUFFIX}"):
         leftover.unlink(missing_ok=True)
+    if died.signal_name == "SIGINT":
+        return SyncOutcome(path, result="interrupted")  # before it was written: unchanged
+    if died.stopped_from_outside:
+        message = (
+            f"the sync of this file was stopped by {died.signal_name} (from outside, or the "
+            "system ran out of memory); nothing was written: sync it again"
+        )
+        return SyncOutcome(path, problems=(f"{path}: {message}",))
     try:
         with Package(path) as package:
             package.check_shared_strings()
@@ -110,5 +135,8 @@ def explain_failure(path: Path, reason: str) -> SyncOutcome:
                     package.check_sheet_area(sheet)
     except XlrallyError as error:
         return SyncOutcome(path, problems=FileProblems.of(path, error).messages)
-    message = f"the reader {reason} while reading it (out of memory, or a damaged sheet)"
+    message = (
+        f"the workbook reader {died.reason} on this file, and no check found why; nothing was "
+        "written: open and save the workbook in Excel or LibreOffice, then sync again"
+    )
     return SyncOutcome(path, problems=(f"{path}: {message}",))

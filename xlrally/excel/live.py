@@ -22,7 +22,15 @@ from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
 from xlrally.core.numbers import plural
-from xlrally.formats.cells import Look, Row, Value, column_letter, norm
+from xlrally.formats.cells import (
+    DATE_1904,
+    EXCEL_EPOCH,
+    Look,
+    Row,
+    Value,
+    column_letter,
+    norm,
+)
 from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.formats.layout import MemorySheets, SheetSource, read_league
 
@@ -131,11 +139,21 @@ class MemoryBook(MemorySheets):
 # ---------------------------------------------------------------- the xlwings backend
 
 
+def _uses_1904(book: Any) -> bool:
+    """Excel's ``Workbook.Date1904`` through COM on Windows; False where it cannot be read
+    (other backends; there, dates typed as plain numbers count from 1899-12-30)."""
+    try:
+        return bool(book.api.Date1904)
+    except Exception:  # no api, or a backend without the property
+        return False
+
+
 class XlwingsBook:
     """An open workbook in Excel, through xlwings: whole ranges at once, never cell by cell."""
 
     def __init__(self, book: Any) -> None:
         self.book = book
+        self.epoch = DATE_1904 if _uses_1904(book) else EXCEL_EPOCH
 
     def sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]

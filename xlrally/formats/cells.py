@@ -18,6 +18,7 @@ from typing import NamedTuple
 from xlrally.core.names import norm
 
 __all__ = [
+    "DATE_1904",
     "EXCEL_EPOCH",
     "MAX_CELL_TEXT",
     "PLAIN",
@@ -43,6 +44,9 @@ Value = object
 _TRUE = {"yes", "y", "true", "1", "x", "wc"}
 _FALSE = {"no", "n", "false", "0", ""}
 EXCEL_EPOCH = dt.date(1899, 12, 30)
+"""Day 0 of Excel's serial dates (the 1900 date system, with Lotus's phantom 29 Feb 1900)."""
+DATE_1904 = dt.date(1904, 1, 1)
+"""Day 0 in a workbook using the 1904 date system (old Mac Excel; ``workbookPr date1904``)."""
 MAX_CELL_TEXT = 32_767
 """Excel holds at most this many characters in a cell."""
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
@@ -98,14 +102,15 @@ def to_number(value: Value, what: str) -> float | int:
     raise ValueError(f"{what} must be a number, not {short(str(value))!r}")
 
 
-def to_date(value: Value, what: str = "date") -> dt.date:
-    """A date from a date cell, an Excel serial number or ISO text (2025-12-06)."""
+def to_date(value: Value, what: str = "date", epoch: dt.date = EXCEL_EPOCH) -> dt.date:
+    """A date from a date cell, an Excel serial number counted from ``epoch`` or ISO text
+    (2025-12-06)."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
         return value
     if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
-        return EXCEL_EPOCH + dt.timedelta(days=int(value))
+        return epoch + dt.timedelta(days=int(value))
     if isinstance(value, str):
         try:
             return dt.date.fromisoformat(value.strip()[:10])

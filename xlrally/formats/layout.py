@@ -8,6 +8,7 @@ row is found by its names; extra sheets and columns are left alone. See docs/wor
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -20,6 +21,7 @@ from xlrally.core.systems import SYSTEMS, known, lookup
 from xlrally.core.systems.poker import PointStructure
 from xlrally.core.systems.rally import DEFAULT_EVENTS_CAP
 from xlrally.formats.cells import (
+    EXCEL_EPOCH,
     Value,
     blank,
     column_letter,
@@ -39,6 +41,9 @@ HEADER_SEARCH_ROWS = 20
 class SheetSource(Protocol):
     """What reading a league needs of a workbook: its sheet names and a sheet's values."""
 
+    epoch: dt.date
+    """Day 0 of the workbook's serial dates (EXCEL_EPOCH, or DATE_1904 in a 1904 workbook)."""
+
     def sheet_names(self) -> list[str]:
         """The workbook's sheet names, in tab order."""
         ...
@@ -53,6 +58,7 @@ class MemorySheets:
     """An in-memory workbook (sheet name -> rows): the test backend."""
 
     sheets: dict[str, list[list[Value]]] = field(default_factory=dict)
+    epoch: dt.date = EXCEL_EPOCH
 
     def sheet_names(self) -> list[str]:
         return list(self.sheets)
@@ -352,7 +358,7 @@ def _read_events(book: _Book, problems: _Problems) -> list[Event]:
             continue
         fields: dict[str, object] = {}
         converters: tuple[tuple[str, Callable[[Value, str], object]], ...] = (
-            ("date", to_date),
+            ("date", lambda value, what: to_date(value, what, book.source.epoch)),
             ("rounds", to_number),
             ("buy-in", to_number),
             ("players", to_number),

@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
 import defusedxml.ElementTree as SafeET
 
 from xlrally.core.errors import WorkbookError
+from xlrally.ooxml.formulas import scan_formulas
 
 MAX_FILE_BYTES = 256 * 2**20
 """Largest workbook file read (compressed)."""
@@ -26,8 +28,6 @@ MAX_PART_BYTES = 512 * 2**20
 """Largest uncompressed part (a 200,000-row results sheet is about 30 MB)."""
 MAX_TOTAL_BYTES = 1024 * 2**20
 """Largest sum of the uncompressed parts."""
-MAX_RATIO = 200
-"""Largest compression ratio of a part over 1 MB (sheet XML compresses about 10:1)."""
 MAX_CELLS = 10_000_000
 """Largest area (rows × columns up to the furthest cell) of a sheet that is read."""
 MAX_PARTS = 10_000
@@ -101,7 +101,20 @@ def _check_file(path: Path) -> None:
             )
         raise WorkbookError("this is an old binary workbook (.xls); save it as .xlsx and try again")
     if not head.startswith(b"PK"):
+        if path.suffix.lower() in _TEXT_SUFFIXES:
+            raise WorkbookError(
+                f"this is a text file ({path.suffix.lower()}), not a workbook: open it in Excel or "
+                "LibreOffice and save it as an Excel Workbook (.xlsx), or paste its rows into a "
+                "workbook made by 'xlrally new'"
+            )
         raise WorkbookError("not an Excel workbook (.xlsx or .xlsm): it is not a zip package")
+
+
+_TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
+_TRUE = {"1", "true"}
+_CALCULATE = "open and save it in Excel or LibreOffice first, then sync again"
+_SAVE_AS_XLSX = "save it as an Excel Workbook (.xlsx or .xlsm) and sync that file"
+NS_STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 
 
 def parse_xml(data: bytes, part: str) -> Any:
@@ -127,8 +140,8 @@ class Package:
             raise WorkbookError("the file is damaged (not a complete zip package)") from None
         except OSError as error:
             raise WorkbookError(f"cannot read the file: {error.strerror}") from None
-        self.formula_free: set[str] = set()
-        """Sheet parts seen (while checking their area) to hold no formula at all."""
+        self._formulas: dict[str, bool] = {}
+        """Sheet part -> whether it holds any formula, for the sheets looked at so far."""
         try:
             self._check_sizes()
             self.workbook_part = self._workbook_part()
@@ -154,15 +167,39 @@ class Package:
         for info in infos:
             if info.flag_bits & 0x1:
                 raise WorkbookError("the package is encrypted")
-            ratio = info.file_size / max(info.compress_size, 1)
-            if info.file_size > MAX_PART_BYTES or (info.file_size > 2**20 and ratio > MAX_RATIO):
+            # Only absolute sizes: a legal sheet of a million blank formatted rows compresses
+            # far beyond 200:1, and chunks() enforces the limit whatever the header claims.
+            if info.file_size > MAX_PART_BYTES:
                 raise WorkbookError(
-                    f"{info.filename}: {info.file_size // 2**20} MB uncompressed "
-                    f"(ratio {ratio:.0f}:1): refusing a possible zip bomb"
+                    f"{info.filename}: {info.file_size // 2**20} MB uncompressed; xlrally reads "
+                    "parts up to 512 MB (refusing a possible zip bomb)"
                 )
             total += info.file_size
         if total > MAX_TOTAL_BYTES:
             raise WorkbookError(f"the parts add up to {total // 2**20} MB; at most 1024 MB")
+
+    def changed(self) -> bool:
+        """Whether the file on disk is no longer the one opened (saved or replaced since)."""
+        try:
+            now = self.path.stat()
+        except OSError:
+            return True
+        before = self.opened
+        return (now.st_ino, now.st_size, now.st_mtime_ns) != (
+            before.st_ino,
+            before.st_size,
+            before.st_mtime_ns,
+        )
+
+    def unreadable(self, problem: str) -> WorkbookError:
+        """The error for a part that cannot be read: ``problem``, unless the file changed while
+        it was read (someone saved it meanwhile), which is no damage and worth a retry."""
+        if self.changed():
+            return WorkbookError(
+                "the file changed while xlrally was reading it (saved by someone or something "
+                "else meanwhile); nothing was written: sync it again"
+            )
+        return WorkbookError(problem)
 
     def has(self, part: str) -> bool:
         try:
@@ -186,13 +223,16 @@ class Package:
         except WorkbookError:
             raise
         except Exception as error:  # BadZipFile, EOFError, zlib.error ... of a damaged stream
-            raise WorkbookError(f"{part}: damaged ({error})") from None
+            raise self.unreadable(f"{part}: damaged ({error})") from None
 
     def read(self, part: str) -> bytes:
         return b"".join(self.chunks(part))
 
     def xml(self, part: str) -> Any:
-        return parse_xml(self.read(part), part)
+        try:
+            return parse_xml(self.read(part), part)
+        except WorkbookError as error:
+            raise self.unreadable(str(error)) from None
 
     def rels_part(self, part: str) -> str:
         folder, name = posixpath.split(part)
@@ -219,11 +259,34 @@ class Package:
     def _workbook_part(self) -> str:
         for kind, target in self.relationships("").values():
             if kind.endswith("/officeDocument"):
+                if target.endswith(".bin"):
+                    raise WorkbookError(
+                        "this is a binary workbook (.xlsb), which xlrally cannot read: in Excel, "
+                        f"File > Save As, {_SAVE_AS_XLSX}"
+                    )
                 return target
+        if self.has("mimetype") and b"opendocument" in self.read("mimetype"):
+            raise WorkbookError(
+                "this is an OpenDocument spreadsheet (.ods), which xlrally cannot read: in "
+                f"LibreOffice, File > Save As, {_SAVE_AS_XLSX}"
+            )
         raise WorkbookError("not an Excel workbook: the package has no workbook part")
 
     def _sheets(self) -> list[SheetRef]:
         root = self.xml(self.workbook_part)
+        if root.tag == f"{{{NS_STRICT_MAIN}}}workbook":
+            raise WorkbookError(
+                "the workbook is saved as Strict Open XML, which xlrally cannot read: in Excel, "
+                "File > Save As, choose 'Excel Workbook' (not 'Strict Open XML Spreadsheet') and "
+                "sync that file"
+            )
+        properties = root.find(f"{{{NS_MAIN}}}workbookPr")
+        self.date1904 = properties is not None and properties.get("date1904") in _TRUE
+        """Dates count from 1904-01-01 (old Mac Excel), not 1899-12-30."""
+        calc = root.find(f"{{{NS_MAIN}}}calcPr")
+        self.recalc_on_open = calc is not None and calc.get("fullCalcOnLoad") in _TRUE
+        """The program that saved the file asks for every formula to be recalculated on opening:
+        the values saved with the formulas may never have been calculated."""
         rels = self.relationships(self.workbook_part)
         sheets = []
         for sheet in root.iter(f"{{{NS_MAIN}}}sheet"):
@@ -255,8 +318,7 @@ class Package:
             cells += tags
             if tags != data.count(b'<c r="') and _IMPLICIT_CELL.search(data):
                 max_col = max(max_col, cells)
-        if not formulas:
-            self.formula_free.add(sheet.part)
+        self._formulas[sheet.part] = formulas
         if MAX_ROWS * max_col <= MAX_CELLS:
             return
         max_row = 0
@@ -267,6 +329,33 @@ class Package:
             raise WorkbookError(
                 f"{sheet.name}: cells reach row {max_row:,} and column {max_col:,}, an area of "
                 f"{max_row * max_col:,} cells; xlrally reads at most {MAX_CELLS:,}"
+            )
+
+    def has_formulas(self, sheet: SheetRef) -> bool:
+        """Whether the sheet holds any formula (one pass over its XML, remembered)."""
+        if sheet.part not in self._formulas:
+            self._formulas[sheet.part] = any(b"<f" in d for d in self._overlapping_chunks(sheet))
+        return self._formulas[sheet.part]
+
+    def check_formulas(self, sheet: SheetRef) -> None:
+        """Refuse a sheet whose formulas were never calculated (:mod:`xlrally.ooxml.formulas`):
+        one without a saved value, or every one saved as 0 in a file that asks to be
+        recalculated on opening."""
+        if not self.has_formulas(sheet):
+            return
+        try:
+            scan = scan_formulas(self.chunks(sheet.part))
+        except expat.ExpatError as error:
+            raise WorkbookError(f"{sheet.name}: damaged XML ({error})") from None
+        if scan.uncalculated is not None:
+            raise WorkbookError(
+                f"{sheet.name}!{scan.uncalculated}: this formula has no calculated value (the "
+                f"file was last saved by a program that does not calculate formulas); {_CALCULATE}"
+            )
+        if self.recalc_on_open and scan.formulas and scan.zeros == scan.formulas:
+            raise WorkbookError(
+                f"{sheet.name}: every formula here shows 0 and the file asks to be recalculated "
+                f"when opened, so the values were never calculated; {_CALCULATE}"
             )
 
     def check_head(self, sheet: SheetRef) -> None:

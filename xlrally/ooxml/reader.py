@@ -13,8 +13,19 @@ from typing import cast
 import python_calamine
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import Value
+from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH, Value
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
+
+_OPEN_XML_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
+
+
+def _open_values(path: Path) -> python_calamine.CalamineWorkbook:
+    """python-calamine picks its reader by the file's suffix; a package already known to be an
+    Open XML workbook under another name (``league.xlsb``, ``results``) is opened by content."""
+    if path.suffix.lower() in _OPEN_XML_SUFFIXES:
+        return python_calamine.CalamineWorkbook.from_path(str(path))
+    with path.open("rb") as f:
+        return python_calamine.CalamineWorkbook.from_filelike(f)
 
 
 class FileSheets:
@@ -29,14 +40,16 @@ class FileSheets:
         self.package = Package(path)
         try:
             self.package.check_shared_strings()
-            self.book = python_calamine.CalamineWorkbook.from_path(str(path))
+            self.book = _open_values(Path(path))
         except python_calamine.CalamineError as error:
             self.package.close()
-            raise WorkbookError(f"cannot read the workbook: {error}") from None
+            raise self.package.unreadable(f"cannot read the workbook: {error}") from None
         except BaseException:
             self.package.close()
             raise
         self._cache: dict[str, list[list[Value]]] = {}
+        self.epoch = DATE_1904 if self.package.date1904 else EXCEL_EPOCH
+        """Day 0 of the workbook's serial dates, for dates typed as plain numbers."""
 
     def __enter__(self) -> FileSheets:
         return self
@@ -60,10 +73,11 @@ class FileSheets:
                 self.package.check_sheet_area(ref)
             else:
                 self.package.check_head(ref)
+            self.package.check_formulas(ref)
             try:
                 sheet = self.book.get_sheet_by_name(name)
                 rows = sheet.to_python(skip_empty_area=False)
                 self._cache[name] = cast(list[list[Value]], rows)
             except python_calamine.CalamineError as error:
-                raise WorkbookError(f"{name}: cannot read the sheet: {error}") from None
+                raise self.package.unreadable(f"{name}: cannot read the sheet: {error}") from None
         return self._cache[name]

@@ -119,8 +119,8 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     for sheet in package.sheets:
         if sheet.part == skip or sheet.kind != WORKSHEET_TYPE or not package.has(sheet.part):
             continue
-        if sheet.part in package.formula_free:
-            continue  # already read through while checking it: no formulas at all
+        if not package.has_formulas(sheet):
+            continue
         tail = b""
         for chunk in package.chunks(sheet.part):
             data = tail + chunk
