@@ -17,6 +17,7 @@ test:
 
 bench:
 	$(PY) benchmarks/bench_sync.py
+	$(PY) benchmarks/bench_players.py
 	$(PY) -m pytest benchmarks -o addopts="" -p no:cacheprovider --benchmark-columns=median,max
 
 template:

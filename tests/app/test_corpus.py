@@ -277,3 +277,49 @@ def test_openpyxl_without_lxml_opens_them_too(synced: dict[str, Any]) -> None:
     bad = {Path(p).name for p, _ in json.loads(run.stdout.strip().splitlines()[-1])}
     broken_by_sync = {n for n in bad if not n.startswith("before-") and "before-" + n not in bad}
     assert broken_by_sync == set()
+
+
+LIBREOFFICE_SAMPLE = 120
+"""Corpus files opened in LibreOffice after the sync (every n-th synced file, all projects)."""
+
+
+def test_libreoffice_opens_a_sample_and_reads_the_standings(
+    synced: dict[str, Any], tmp_path: Path
+) -> None:
+    """LibreOffice, a second real spreadsheet program, opens a spread sample of the synced
+    files and reads the hand-worked standings from each (a file it cannot open even before the
+    sync is counted, not failed)."""
+    from test_libreoffice import CSV_ALL_SHEETS, read_csv, soffice
+
+    targets = [t for t, _, _ in synced["synced"].values()]
+    sample = targets[:: max(1, len(targets) // LIBREOFFICE_SAMPLE)]
+
+    def convert(paths: list[Path], out: Path) -> None:
+        if not paths:
+            return  # soffice without files would wait forever
+        profile = tmp_path / "profile"
+        command = [
+            soffice(),
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--convert-to",
+            CSV_ALL_SHEETS,
+            "--outdir",
+            str(out),
+            *map(str, paths),
+        ]
+        subprocess.run(command, capture_output=True, timeout=900, check=False)
+
+    convert(sample, tmp_path / "after")
+    missing = [t for t in sample if not (tmp_path / "after" / f"{t.stem}-Standings.csv").exists()]
+    convert([t.with_name("before-" + t.name) for t in missing], tmp_path / "before")
+    for target in sample:
+        standings = tmp_path / "after" / f"{target.stem}-Standings.csv"
+        if target in missing:
+            opened_before = any((tmp_path / "before").glob(f"before-{target.stem}-*.csv"))
+            assert not opened_before, f"LibreOffice opened {target} before the sync, not after"
+            continue
+        rows = read_csv(standings)
+        assert rows[0][:3] == ["Rank", "Player", "Total"], target
+        assert {row[1]: float(row[2]) for row in rows[1:3]} == EXPECTED, target
+    print(f"LibreOffice: {len(sample) - len(missing)} of {len(sample)} opened and read")
