@@ -20,6 +20,7 @@ from conftest import SEED
 
 import udfs
 from xlrally.core.systems import dippouch, poker, rally
+from xlrally.excel import functions
 
 FUNCTIONS = [getattr(udfs, name) for name in udfs.__all__]
 
@@ -51,13 +52,34 @@ def test_single_values_repeat_across_a_range() -> None:
     assert udfs.RALLY_SCORE([[4.0, 3.0, 2.0, 0.0, None]], 4.0) == [[104, 79, 54, 4, ""]]
 
 
-def test_lite_blank_rows_arrive_as_zeros() -> None:
-    """xlwings Lite sends blank cells as 0: a row of zeros in every range is blank."""
+@pytest.fixture
+def lite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run the functions as in xlwings Lite (Pyodide), where desktop Excel sends blanks as 0."""
+    monkeypatch.setattr(functions, "LITE", True)
+
+
+def test_lite_blank_rows_arrive_as_zeros(lite: None) -> None:
+    """In Lite a row of zeros in every range is blank."""
     assert udfs.RALLY_SCORE([[3.0], [0.0]], [[4.0], [0.0]]) == [[79], [""]]
     assert udfs.NEAU_POINTS([[10.0], [0.0]], 20.0, [[0.0], [0.0]], [[1.0], [0.0]]) == [
         [poker.neau_points(10, 20, 20, 1)],
         [""],
     ]
+
+
+def test_zeros_are_values_in_classic_excel() -> None:
+    """Classic Excel sends blanks as None, so a 0 is a 0: 0 points in 4 rounds scores the 4
+    games (seed: 100 × 0 / 4 + 4), one input gives one answer, and a 0 where a value is
+    required is flagged rather than blanked."""
+    assert udfs.RALLY_SCORE([[3.0], [0.0]], 4.0, [[0.0], [0.0]]) == [[79], [4]]
+    assert udfs.RALLY_SCORE(0.0, 4.0, 0.0) == 4
+    assert udfs.REVERSE_POINTS([[1.0], [0.0]], 8.0)[1] == ["#VALUE! rank must be at least 1, not 0"]
+    assert udfs.DIPPOUCH_PERCENTILE(1.0, 0.0) == "#VALUE! players must be at least 1, not 0"
+
+
+def test_zeros_are_values_in_lite_too_when_one_input_is_given(lite: None) -> None:
+    assert udfs.RALLY_SCORE([[3.0], [0.0]], 4.0, [[0.0], [0.0]]) == [[79], [4]]
+    assert udfs.RALLY_SCORE(0.0, 4.0, 0.0) == 4
 
 
 def test_shapes_must_match() -> None:
@@ -95,12 +117,15 @@ def test_neau_points_seed_cases(case: dict[str, float]) -> None:
 
 
 def test_neau_blank_total_is_the_buy_in() -> None:
-    """Classic sends a blank as None, Lite as 0: both mean no re-buys."""
-    assert (
-        udfs.NEAU_POINTS(10.0, 20.0, None, 1.0)
-        == udfs.NEAU_POINTS(10.0, 20.0, 0.0, 1.0)
-        == poker.neau_points(10, 20, 20, 1)
+    """A blank total expense means no re-buys; in classic Excel a 0 is a (wrong) value."""
+    assert udfs.NEAU_POINTS(10.0, 20.0, None, 1.0) == poker.neau_points(10, 20, 20, 1)
+    assert udfs.NEAU_POINTS(10.0, 20.0, 0.0, 1.0) == (
+        "#VALUE! total expense (0) must not be below the buy-in (20)"
     )
+
+
+def test_neau_blank_total_arrives_as_zero_in_lite(lite: None) -> None:
+    assert udfs.NEAU_POINTS(10.0, 20.0, 0.0, 1.0) == poker.neau_points(10, 20, 20, 1)
 
 
 def test_absolute_points_seed_table() -> None:
@@ -254,9 +279,22 @@ def test_names_are_valid_vba_and_not_cells(function: Any) -> None:
 # ---------------------------------------------------------------- xlwings' real classic decorators
 
 
+XL_ERRORS = {2000: "#NULL!", 2007: "#DIV/0!", 2015: "#VALUE!", 2023: "#REF!", 2029: "#NAME?"}
+XL_ERRORS |= {2036: "#NUM!", 2042: "#N/A"}
+"""Excel's cell error values (Microsoft, "Cell Error Values": xlErrDiv0 = 2007 ...)."""
+
+
+def com_error(text: str) -> int:
+    """How COM hands an error cell to Python: the VARIANT's SCODE 0x800A0000 + the xlErr
+    number, as a signed 32-bit int (CVErr, VT_ERROR)."""
+    number = next(n for n, t in XL_ERRORS.items() if t == text)
+    return (0x800A0000 | number) - 2**32
+
+
 class ComValues:
     """The value cleaning of xlwings' Windows engine (xlwings._xlwindows.Engine), which cannot
-    be imported here (it loads Windows DLLs): blanks become None on the way in, None becomes ""
+    be imported here (it loads Windows DLLs), written from its documented behaviour: blanks
+    become None on the way in, error cells None or (``err_to_str``) their text, None becomes ""
     on the way out, numbers stay floats."""
 
     name = "excel"
@@ -266,11 +304,15 @@ class ComValues:
     def clean_value_data(
         data: Any, datetime_builder: Any, empty_as: Any, number_builder: Any, err_to_str: Any
     ) -> Any:
+        errors = {com_error(text): text for text in XL_ERRORS.values()}
+
         def clean(value: Any) -> Any:
             if value in ("", None):
                 return empty_as
             if number_builder is not None and isinstance(value, float):
                 return number_builder(value)
+            if isinstance(value, int) and value in errors:
+                return errors[value] if err_to_str else None
             return value
 
         return [[clean(c) for c in row] for row in data]
@@ -341,6 +383,37 @@ def test_classic_conversion_scalars_and_ranges(
     assert totals == [[79.0], [26.0]]
     rating = excel_call(real, module.DIPPOUCH_RATING, ((8.0,),), 65.0, 3.0, MISSING, MISSING, 55.0)
     assert round(rating[0][0], 3) == 60.019
+
+
+def test_error_cells_are_passed_on_with_the_argument(
+    classic: tuple[types.ModuleType, types.ModuleType],
+) -> None:
+    """A row whose points cell holds #N/A is not a blank row: it shows the error (the other
+    rows still compute: 100 × 3 / 4 + 4 = 79)."""
+    module, real = classic
+    column = excel_call(real, module.RALLY_SCORE, ((3.0,), (com_error("#N/A"),)), 4.0)
+    assert column == [[79], ["#N/A in points"]]
+    total = excel_call(real, module.BEST_X_TOTAL, ((79.0, com_error("#DIV/0!")),), 1.0)
+    assert total == [["#DIV/0! in scores"]]
+    rating = excel_call(real, module.DIPPOUCH_RATING, ((8.0,),), com_error("#REF!"))
+    assert rating == [["#REF! in players"]]
+
+
+def test_best_x_total_spills_natively(
+    classic: tuple[types.ModuleType, types.ModuleType],
+) -> None:
+    """No legacy array resizing (xlwings' ``expand``, which overwrites cells): the result is a
+    plain array that Excel 365 spills by itself."""
+    module, _ = classic
+    for name in udfs.__all__:
+        assert "expand" not in getattr(module, name).__xlfunc__["ret"]["options"], name
+
+
+def test_numbers_stored_as_text_count_as_in_the_sync() -> None:
+    """Seed example 1 with its numbers typed as text (docs/workbook-format.md accepts them)."""
+    assert udfs.RALLY_SCORE("3", " 4 ") == 79
+    assert udfs.BEST_X_TOTAL([["79", 54.0, "n/a"]], "1") == 79
+    assert udfs.RALLY_SCORE("three", 4.0) == "#VALUE! points must be a number, not 'three'"
 
 
 def test_classic_metadata_gives_wizard_help(

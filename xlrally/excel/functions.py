@@ -6,8 +6,10 @@ Each function takes single values or ranges. Ranges of one shape are computed ce
 (a single value repeats) and the result has that shape. A blank row gives a blank result;
 a bad row gives a short error text in its own cell, e.g. ``#VALUE! byes (4) must be less than
 rounds (4)``, and the other rows still compute. Excel's conventions are taken as they come:
-classic xlwings hands integers over as floats and blanks as None; xlwings Lite (Office.js)
-hands blanks as 0; dates arrive as datetimes or serial numbers. See docs/excel.md.
+xlwings hands integers over as floats, blanks as None (desktop Excel under xlwings Lite: as
+0), currency cells as decimal.Decimal, error cells as their text (``err_to_str``); numbers
+stored as text count as numbers; dates arrive as datetimes or serial numbers. See
+docs/excel.md.
 
 >>> rally_score([[3.0], [2.0]], [[4.0], [5.0]], [[0.0], [1.0]])
 [[79], [54]]
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -26,7 +29,7 @@ from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import whole
 from xlrally.core.ranking import best_total
 from xlrally.core.systems import dippouch, poker, rally
-from xlrally.formats.cells import EXCEL_EPOCH, blank
+from xlrally.formats.cells import EXCEL_EPOCH, blank, to_number
 
 Grid = list[list[Any]]
 
@@ -34,25 +37,65 @@ Grid = list[list[Any]]
 # ---------------------------------------------------------------- helpers
 
 
+LITE = sys.platform == "emscripten"
+"""Running in xlwings Lite (Pyodide). Only there can a blank cell arrive as 0 (desktop
+Office.js does that; the web client and classic Excel hand blanks over as None)."""
+
+ERROR_TEXTS = frozenset(
+    "#NULL! #DIV/0! #VALUE! #REF! #NAME? #NUM! #N/A #GETTING_DATA #SPILL! #CALC! #FIELD! "
+    "#BLOCKED! #CONNECT! #BUSY! #UNKNOWN!".split()
+)
+"""Excel's error values as xlwings hands them over with ``err_to_str=True`` (the default would
+turn them into None, indistinguishable from a blank)."""
+
+
+def _cell(value: Any) -> Any:
+    """One argument cell as the functions take it: a currency cell (decimal.Decimal, pywin32's
+    VT_CY on Windows) or a number stored as text (``"3"``, as the sync accepts) is a number."""
+    if type(value) is Decimal:
+        return float(value)
+    if isinstance(value, str) and value.strip() and value not in ERROR_TEXTS:
+        try:
+            return to_number(value, "")
+        except ValueError:
+            return value
+    return value
+
+
 def _grid(value: Any) -> Grid:
-    """Any argument as a 2-D list: a value is 1×1, a 1-D list is one row. Currency and
-    accounting cells arrive on Windows as decimal.Decimal (pywin32's VT_CY): taken as numbers."""
+    """Any argument as a 2-D list of cells (see :func:`_cell`): a value is 1×1, a 1-D list is
+    one row."""
     if isinstance(value, list | tuple):
         rows = value if value and isinstance(value[0], list | tuple) else [value]
-        return [[float(v) if type(v) is Decimal else v for v in row] for row in rows]
-    return [[float(value) if type(value) is Decimal else value]]
+        return [[_cell(v) for v in row] for row in rows]
+    return [[_cell(value)]]
+
+
+def _absent(value: Any) -> bool:
+    """An optional argument left out: blank, or 0 where blanks arrive as 0 (:data:`LITE`)."""
+    return blank(value) or (LITE and value == 0 and not isinstance(value, bool))
+
+
+def _first_error(cells: Iterable[Any]) -> str | None:
+    """The first Excel error value among ``cells``, if any."""
+    return next((v for v in cells if isinstance(v, str) and v in ERROR_TEXTS), None)
 
 
 def _error(error: object) -> str:
     return f"#VALUE! {error}"
 
 
-def _cellwise(function: Callable[..., Any], *args: Any) -> Any:
+def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) -> Any:
     """Apply ``function`` cell by cell over same-shaped ranges (1×1 values repeat).
 
     A cell whose range inputs are all blank gives "" (single values that repeat down a range do
-    not make a row non-blank). xlwings Lite sends blanks as 0, so a cell whose two or more range
-    inputs are all 0 is blank too; a single 0 (0 points) is a value.
+    not make a row non-blank). In xlwings Lite, where desktop Excel hands blanks over as 0, a
+    row whose range inputs are all 0 is blank too, but only when those zeros cannot be scored
+    (a required value such as rounds is 0): ``RALLY_SCORE(0, 4, 0)`` is 4 everywhere. In
+    classic Excel a 0 is always a value, and a 0 where none is allowed is flagged. A cell
+    holding an Excel error
+    gives that error with the argument's name (``#N/A in points``), as Excel's own functions
+    pass errors on. ``names`` name the arguments, in order.
     """
     grids = [_grid(a) for a in args]
     ranged = [i for i, g in enumerate(grids) if (len(g), len(g[0]) if g else 0) != (1, 1)]
@@ -67,21 +110,24 @@ def _cellwise(function: Callable[..., Any], *args: Any) -> Any:
         line = []
         for c in range(columns):
             values = [g[0][0] if len(g) == 1 and len(g[0]) == 1 else g[r][c] for g in grids]
-            if all(blank(values[i]) for i in deciding) or (
-                len(deciding) > 1 and all(blank(values[i]) or values[i] == 0 for i in deciding)
-            ):
+            if all(blank(values[i]) for i in deciding):
                 line.append("")
+                continue
+            failed = _first_error(values)
+            if failed is not None:
+                line.append(f"{failed} in {names[values.index(failed)]}")
                 continue
             try:
                 line.append(function(*values))
             except (XlrallyError, ValueError, TypeError) as error:
-                line.append(_error(error))
+                zeros = all(blank(values[i]) or values[i] == 0 for i in deciding)
+                line.append("" if LITE and zeros else _error(error))
         out.append(line)
     return out[0][0] if (rows, columns) == (1, 1) else out
 
 
 def _or(value: Any, default: Any) -> Any:
-    return default if blank(value) else value
+    return default if _absent(value) else value
 
 
 def _table(value: Any) -> tuple[float, ...]:
@@ -104,7 +150,7 @@ def _table(value: Any) -> tuple[float, ...]:
 
 def _year(value: Any) -> int | None:
     """A year from a year number, a date(time), an Excel serial date or ISO text."""
-    if blank(value) or value == 0:
+    if _absent(value):
         return None
     if isinstance(value, dt.datetime | dt.date):
         return value.year
@@ -140,7 +186,8 @@ def _flag(value: Any) -> bool:
 def rally_score(points: Any, rounds: Any, byes: Any = None, games: Any = None) -> Any:
     """Rapidplay Rally event score: 100 × points / (rounds − byes) + games, decimals dropped."""
     return _cellwise(
-        lambda p, r, b, g: rally.event_score(p, r, _or(b, 0), None if blank(g) else g),
+        lambda p, r, b, g: rally.event_score(p, r, _or(b, 0), None if _absent(g) else g),
+        ("points", "rounds", "byes", "games"),
         points,
         rounds,
         byes,
@@ -151,7 +198,8 @@ def rally_score(points: Any, rounds: Any, byes: Any = None, games: Any = None) -
 def rally_best_n(events_held: Any, cap: Any = None) -> Any:
     """How many of each player's best event scores count: ⌈(min(held, cap) + 1) / 2⌉."""
     return _cellwise(
-        lambda held, c: rally.events_counted(held, _or(c, rally.DEFAULT_EVENTS_CAP) or 9),
+        lambda held, c: rally.events_counted(held, _or(c, rally.DEFAULT_EVENTS_CAP)),
+        ("events_held", "cap"),
         events_held,
         cap,
     )
@@ -167,11 +215,15 @@ def best_x_total(scores: Any, x: Any = None) -> Any:
     for index, row in enumerate(rows):
         numbers = [float(v) for v in row if isinstance(v, int | float) and not isinstance(v, bool)]
         count = counts[0][0] if len(counts) == 1 else counts[index][0]
+        failed = _first_error([*row, count])
+        if failed:
+            out.append([f"{failed} in {'scores' if failed in row else 'x'}"])
+            continue
         if not numbers:
             out.append([""])
             continue
         try:
-            n = None if blank(count) or count == 0 else _whole_count(count)
+            n = None if _absent(count) else _whole_count(count)
             out.append([best_total(numbers, n)])
         except XlrallyError as error:
             out.append([_error(error)])
@@ -192,7 +244,8 @@ def _whole_count(value: Any) -> int:
 def neau_points(players: Any, buy_in: Any, total_expense: Any, finish: Any) -> Any:
     """Neau's formula: √((players × buy-in) × (buy-in / total expense)) / (finish + 1)."""
     return _cellwise(
-        lambda a, b, c, d: poker.neau_points(a, b, None if blank(c) or c == 0 else c, d),
+        lambda a, b, c, d: poker.neau_points(a, b, None if _absent(c) else c, d),
+        ("players", "buy_in", "total_expense", "finish"),
         players,
         buy_in,
         total_expense,
@@ -223,19 +276,20 @@ def absolute_points(
             participating=_or(part, 0),
             player_count_factor=_or(factor, 0),
             player_count_to_rank=None
-            if blank(to_rank) or to_rank == 0
+            if _absent(to_rank)
             else whole(to_rank, "count_to_rank", minimum=1),
         )
 
     def one(r: Any, part: Any, n: Any, factor: Any, to_rank: Any) -> float:
         structure = structure_for(part, factor, to_rank)
-        if blank(n) or n == 0:
+        if _absent(n):
             if structure.player_count_factor:
                 raise XlrallyError("players is needed for player-count points")
             n = r
         return poker.absolute_points(r, n, structure)
 
-    return _cellwise(one, rank, participating, players, count_factor, count_to_rank)
+    names = ("rank", "participating", "players", "count_factor", "count_to_rank")
+    return _cellwise(one, names, rank, participating, players, count_factor, count_to_rank)
 
 
 def reverse_points(
@@ -260,7 +314,8 @@ def reverse_points(
     def one(r: Any, n: Any, times: Any, part: Any) -> float:
         return poker.reverse_points(r, n, structure_for(times, part))
 
-    return _cellwise(one, rank, players, multiplier, participating)
+    names = ("rank", "players", "multiplier", "participating")
+    return _cellwise(one, names, rank, players, multiplier, participating)
 
 
 # ---------------------------------------------------------------- Dip Pouch
@@ -268,7 +323,7 @@ def reverse_points(
 
 def dippouch_percentile(placement: Any, players: Any) -> Any:
     """Dip Pouch percentile: (players + 0.5 − placement) / players × 100."""
-    return _cellwise(dippouch.percentile, placement, players)
+    return _cellwise(dippouch.percentile, ("placement", "players"), placement, players)
 
 
 def dippouch_value(
@@ -277,8 +332,9 @@ def dippouch_value(
     """Dip Pouch tournament value: 20 for a WC, else players / 7 + 2 (one round) or / 3.5 + 2."""
     return _cellwise(
         lambda n, r, wc, y: dippouch.tournament_value(
-            n, None if blank(r) or r == 0 else r, _flag(wc), _year(y)
+            n, None if _absent(r) else r, _flag(wc), _year(y)
         ),
+        ("players", "rounds", "world_championship", "year"),
         players,
         rounds,
         world_championship,
@@ -306,6 +362,17 @@ def dippouch_rating(
     """Dip Pouch rating after these events, in the order given, from start_rating (40)."""
     places = [v for row in _grid(placements) for v in row]
     count = len(places)
+    for name, argument in (
+        ("placements", placements),
+        ("players", players),
+        ("rounds", rounds),
+        ("world_championship", world_championship),
+        ("years", years),
+        ("start_rating", start_rating),
+    ):
+        failed = _first_error(v for row in _grid(argument) for v in row)
+        if failed:
+            return f"{failed} in {name}"
     try:
         sizes = _per_event(players, count, "players")
         round_counts = _per_event(rounds, count, "rounds")
@@ -316,14 +383,12 @@ def dippouch_rating(
         return _error(error)
     played = False
     for index, place in enumerate(places):
-        if blank(place) or place == 0:
+        if _absent(place):
             continue
         try:
             value = dippouch.tournament_value(
                 sizes[index],
-                None
-                if blank(round_counts[index]) or round_counts[index] == 0
-                else round_counts[index],
+                None if _absent(round_counts[index]) else round_counts[index],
                 _flag(champs[index]),
                 _year(when[index]),
             )
