@@ -217,3 +217,19 @@ def test_a_killed_sync_does_not_blame_the_file(tmp_path: Path) -> None:
     assert "the workbook reader was stopped by signal SIGSEGV on this file" in crashed
     interrupted = explain_failure(path, Died("was interrupted", "SIGINT"))
     assert (interrupted.result, interrupted.problems) == ("interrupted", ())
+
+
+def test_a_cell_holding_an_error_is_named_not_read_as_blank(tmp_path: Path) -> None:
+    """The value reader sees #N/A as an empty cell: Bobby's row would score as blank."""
+    path = results_with_formula(tmp_path / "error.xlsx", 3)
+    with zipfile.ZipFile(path) as z:
+        sheet = z.read(RESULTS_PART)
+    cell = b'<c r="C2"><f>1+2</f><v>3</v></c>'
+    assert cell in sheet  # XlsxWriter's formula cell with its saved value
+    error = b'<c r="C2" t="e"><f>VLOOKUP(B2,Points!A:B,2,FALSE)</f><v>#N/A</v></c>'
+    rewrite(path, {RESULTS_PART: sheet.replace(cell, error)})
+    [message] = problems_of(path)
+    assert message == (
+        "Results!C2: the cell holds the error #N/A: correct the formula behind it (or wrap it "
+        "in IFERROR), then sync again"
+    )

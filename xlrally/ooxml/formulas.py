@@ -1,4 +1,5 @@
-"""Formulas whose saved values cannot be trusted: never calculated by the program that saved them.
+"""Formulas whose saved values cannot be trusted: never calculated by the program that saved
+them, or calculated to an error.
 
 A reader of a workbook file sees a formula's *cached* value: what the last program to calculate
 the workbook stored beside the formula. Excel and LibreOffice always store one. Libraries that
@@ -6,7 +7,8 @@ write files without a calculation engine do not: openpyxl stores none at all (a 
 blank cell), others store 0 and set ``<calcPr fullCalcOnLoad="1">`` so that Excel recalculates
 on opening. Read as they are, such results score as blanks or zeros with no word, so a sheet
 that holds them is refused until the workbook has been opened and saved once by a program that
-calculates.
+calculates. A cell holding an error value (``#N/A``, ``#DIV/0!``) is read as blank by the
+value reader, so its row would silently score as empty: it is refused too, naming the cell.
 
 The scan uses expat with namespace processing (any prefix), so ``<x:c><x:f>`` counts like
 ``<c><f>``; it runs only on sheets that contain a formula at all.
@@ -31,6 +33,8 @@ class FormulaScan:
     """Formula cells whose saved value is 0."""
     uncalculated: str | None = None
     """The reference (``C7``) of the first formula cell with no saved value, if any."""
+    error: tuple[str, str] | None = None
+    """The first cell holding an error value: its reference and the error (``#N/A``)."""
 
 
 class _Scanner:
@@ -39,7 +43,7 @@ class _Scanner:
     def __init__(self) -> None:
         self.scan = FormulaScan()
         self.cell: str | None = None
-        self.text_type = False
+        self.text_type = self.error_type = False
         self.has_formula = self.has_value = self.in_value = False
         self.value: list[str] = []
 
@@ -48,6 +52,7 @@ class _Scanner:
         if local == "c":
             self.cell = attrs.get("r")
             self.text_type = attrs.get("t") in {"str", "s", "inlineStr"}
+            self.error_type = attrs.get("t") == "e"
             self.has_formula = self.has_value = False
             self.value.clear()
         elif local == "f":
@@ -60,7 +65,9 @@ class _Scanner:
         local = name.rpartition(_SEP)[2]
         if local == "v":
             self.in_value = False
-        elif local == "c" and self.has_formula:
+        elif local == "c" and self.error_type and self.scan.error is None:
+            self.scan.error = (self.cell or "?", "".join(self.value).strip())
+        if local == "c" and self.has_formula:
             self.scan.formulas += 1
             saved = "".join(self.value).strip()
             # <v></v> is a calculated "" in a text cell (t="str"), and no value in a number cell

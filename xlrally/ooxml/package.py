@@ -340,7 +340,7 @@ class Package:
     def check_formulas(self, sheet: SheetRef) -> None:
         """Refuse a sheet whose formulas were never calculated (:mod:`xlrally.ooxml.formulas`):
         one without a saved value, or every one saved as 0 in a file that asks to be
-        recalculated on opening."""
+        recalculated on opening; or with a cell holding an error value."""
         if not self.has_formulas(sheet):
             return
         try:
@@ -351,6 +351,12 @@ class Package:
             raise WorkbookError(
                 f"{sheet.name}!{scan.uncalculated}: this formula has no calculated value (the "
                 f"file was last saved by a program that does not calculate formulas); {_CALCULATE}"
+            )
+        if scan.error is not None:
+            cell, error = scan.error
+            raise WorkbookError(
+                f"{sheet.name}!{cell}: the cell holds the error {error}: correct the formula "
+                "behind it (or wrap it in IFERROR), then sync again"
             )
         if self.recalc_on_open and scan.formulas and scan.zeros == scan.formulas:
             raise WorkbookError(
