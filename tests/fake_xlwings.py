@@ -1,8 +1,18 @@
 """A stand-in for the few xlwings Book/Sheet/Range calls xlrally.excel.live makes, over a MemoryBook.
 
 Excel cannot run here. Like python-chess's mock engine transport, this fake lets the real
-XlwingsBook adapter and refresh_caller() run in tests: values assigned to a range behave as in
-Excel (a text starting with "=" becomes a formula unless it starts with an apostrophe).
+XlwingsBook adapter and refresh_caller() run in tests. It behaves as Excel does through xlwings
+where the differences matter, each from a named source:
+
+* values read: whole numbers as floats, blanks as None, error cells as None unless
+  ``err_to_str`` (xlwings' conversion options, ``xlwings/main.py`` ``Range.options``, 0.37);
+  a currency cell stays a ``decimal.Decimal`` (pywin32's VT_CY; xlwings issues #65, #640);
+* values written: text is parsed as if typed (:func:`xlrally.excel.live.as_typed`, from
+  Microsoft's support pages; xlwings issues #1635, #36) unless it starts with an apostrophe;
+* a comma-joined address (``"E2,E4"``) is refused as by xlwings' remote and Lite engines,
+  which take one contiguous range per call;
+* ``app.screen_updating`` and ``app.enable_events`` are settings whose history is recorded,
+  and ``autofit`` and ``column_width`` calls are recorded.
 """
 
 from __future__ import annotations
@@ -25,6 +35,22 @@ def _cell(address: str) -> tuple[int, int]:
     return int(row), col
 
 
+class CellError:
+    """A cell holding an Excel error value (what a formula such as =NA() shows)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"CellError({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CellError) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
 class FakeFont:
     def __init__(self, range_: FakeRange) -> None:
         self._range = range_
@@ -44,11 +70,14 @@ class FakeRange:
     def __init__(
         self, sheet: FakeSheet, first: tuple[int, int] | str, last: tuple[int, int] | None = None
     ) -> None:
+        if isinstance(first, str) and "," in first:
+            raise ValueError(f"one contiguous range per call, not {first!r}")
         self.sheet = sheet
         self.address = first if isinstance(first, str) else None
         self.first = first if isinstance(first, tuple) else None
         self.last = last
         self.ndim: int | None = None
+        self.err_to_str = False
         sheet.book.calls.append(("range", str(first), str(last)))
 
     def cells(self) -> list[str]:
@@ -62,8 +91,9 @@ class FakeRange:
             ]
         return found
 
-    def options(self, ndim: int | None = None, **_: Any) -> FakeRange:
+    def options(self, ndim: int | None = None, err_to_str: bool = False, **_: Any) -> FakeRange:
         self.ndim = ndim
+        self.err_to_str = err_to_str
         return self
 
     @property
@@ -79,18 +109,33 @@ class FakeRange:
             block.append(
                 [(row[c] if c < len(row) and row[c] != "" else None) for c in range(width)]
             )
-        # Excel hands whole numbers over as floats
-        return [
-            [float(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in row]
-            for row in block
-        ]
+        self.sheet.book.calls.append(("read", self.sheet.name))
+
+        def handed_over(value: Any) -> Any:
+            if isinstance(value, CellError):
+                return value.text if self.err_to_str else None
+            if isinstance(value, int) and not isinstance(value, bool):
+                return float(value)  # Excel hands whole numbers over as floats
+            return value
+
+        return [[handed_over(v) for v in row] for row in block]
 
     @value.setter
     def value(self, block: list[list[Any]]) -> None:
         assert self.address == "A1"
+        self.sheet.book.calls.append(("write", self.sheet.name))
         self.sheet.book.memory.assign(self.sheet.name, block)
 
     number_format = property(lambda self: None, lambda self, v: self._look(number_format=v))
+
+    @property
+    def column_width(self) -> float:
+        raise NotImplementedError
+
+    @column_width.setter
+    def column_width(self, width: float) -> None:
+        assert self.first is not None
+        self.sheet.book.widths[(self.sheet.name, self.first[1])] = width
 
     def _look(self, **changes: Any) -> None:
         FakeFont(self)._set(**changes)
@@ -150,6 +195,21 @@ class FakeSheets:
 class FakeApp:
     def __init__(self) -> None:
         self.alerts: list[tuple[str, str, str]] = []
+        self.history: list[tuple[str, bool]] = []
+        self._settings = {"screen_updating": True, "enable_events": True}
+
+    screen_updating = property(
+        lambda self: self._settings["screen_updating"],
+        lambda self, value: self._set("screen_updating", value),
+    )
+    enable_events = property(
+        lambda self: self._settings["enable_events"],
+        lambda self, value: self._set("enable_events", value),
+    )
+
+    def _set(self, name: str, value: bool) -> None:
+        self._settings[name] = value
+        self.history.append((name, value))
 
     def alert(self, prompt: str, title: str = "", mode: str = "", **_: Any) -> None:
         self.alerts.append((title, mode, prompt))
@@ -163,6 +223,7 @@ class FakeBook:
         self.name = name
         self.app = FakeApp()
         self.calls: list[tuple[str, ...]] = []
+        self.widths: dict[tuple[str, int], float] = {}
 
     @property
     def sheets(self) -> FakeSheets:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
 from xlrally.app.sync import sync_file
 from xlrally.excel.live import MemoryBook, XlwingsBook, refresh
 from xlrally.excel.template import league_sheets
+from xlrally.ooxml.package import Package
 from xlrally.ooxml.reader import FileSheets
 
 SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
@@ -50,9 +52,9 @@ def test_xlwings_adapter_over_fake_excel_matches_memory() -> None:
     direct = memory_book("rally")
     refresh(direct)
     assert plain(fake.memory.sheets["Standings"]) == plain(direct.sheets["Standings"])
-    reads = [c for c in fake.calls if c[0] == "range" and c[1] == "(1, 1)"]
+    reads = [c for c in fake.calls if c[0] == "read"]
     assert len(reads) == 4  # Settings, Events, Results, Players: one whole-range read each
-    assert fake.calls.count(("range", "A1", "None")) == 1  # the one block write
+    assert fake.calls.count(("write", "Standings")) == 1  # the one block write
     looks = fake.memory.looks
     assert looks[("Standings", "E2")].bold  # Bobby's counted Dec 2025 score
     assert looks[("Standings", "G2")].grey  # Bobby's dropped May 2026 score
@@ -70,6 +72,69 @@ def test_formula_like_names_are_text_in_excel() -> None:
     names = [row[1] for row in book.sheets["Standings"][1:6]]
     assert "=1+1" in names
     assert "@home" in names
+
+
+def test_text_stays_text_whatever_excel_would_make_of_it() -> None:
+    """Excel parses written text as typed: the event headers 'Dec 2025' would become dates,
+    a player '007' the number 7, 'TRUE' a boolean. The refresh writes every text as text."""
+    book = memory_book("reverse")
+    first_event = book.sheets["Events"][1][0]
+    book.sheets["Events"][1][0] = "Dec 2025"
+    for row in book.sheets["Results"][1:]:
+        if row[0] == first_event:
+            row[0] = "Dec 2025"
+    book.sheets["Results"][1][1] = "007"
+    book.sheets["Results"][2][1] = "TRUE"
+    assert refresh(book).problems == ()
+    standings = book.sheets["Standings"]
+    assert "Dec 2025" in standings[0]
+    names = [row[1] for row in standings[1:]]
+    assert "007" in names
+    assert "TRUE" in names
+
+
+def test_an_error_cell_is_named_not_read_as_blank() -> None:
+    """A points cell holding #N/A (a failed VLOOKUP) reaches Python as None by xlwings'
+    default, which would score the row as blank; read as text, it is named."""
+    from fake_xlwings import CellError
+
+    book = memory_book("rally")
+    book.sheets["Results"][1][2] = CellError("#N/A")  # type: ignore[call-overload]
+    before = copy.deepcopy(book.sheets)
+    outcome = refresh(XlwingsBook(FakeBook(book)))
+    assert outcome.standings is None
+    assert outcome.problems == (
+        "Results!C2: the cell holds the error #N/A: correct the formula behind it (or wrap it "
+        "in IFERROR)",
+    )
+    assert book.sheets == before
+
+
+def test_formatting_is_quiet_contiguous_and_sized_like_the_file(tmp_path: Path) -> None:
+    """Screen updating and events are off while writing and restored; every format goes to one
+    contiguous range (the fake refuses 'E2,E4' as xlwings' remote and Lite engines do); no
+    column is autofitted; the widths are those the file writer gives the same columns."""
+    fake = FakeBook(memory_book("dippouch"))
+    assert refresh(XlwingsBook(fake)).standings is not None
+    assert fake.app.history == [
+        ("screen_updating", False),
+        ("enable_events", False),
+        ("screen_updating", True),
+        ("enable_events", True),
+    ]
+    assert not [c for c in fake.calls if c[0] == "autofit"]
+    path = write_book(tmp_path / "dippouch.xlsx", league_sheets("dippouch").sheets)
+    assert sync_file(path).result == "written"
+    with Package(path) as package:
+        ref = package.sheet("Standings")
+        assert ref is not None
+        sheet = package.read(ref.part).decode()
+    file_widths = {
+        int(m.group(1)): float(m.group(2))
+        for m in re.finditer(r'<col min="(\d+)" max="\d+" width="([\d.]+)"', sheet)
+    }
+    assert file_widths
+    assert {c: w for (_, c), w in fake.widths.items()} == file_widths
 
 
 def test_problems_go_to_a_message_not_a_traceback() -> None:
@@ -188,11 +253,17 @@ def test_headless_sync_keeps_button_and_macro(tmp_path: Path) -> None:
 
 
 def test_module_name_must_be_importable(tmp_path: Path) -> None:
-    """The macro imports a module named after the workbook: 'my league.xlsm' cannot work."""
+    """The macro imports a module named after the workbook: 'my league.xlsm' cannot work, and
+    'xlrally.xlsm' or 'json.xlsm' would hide a module the refresh imports."""
     from xlrally.core.errors import NewBookError
 
-    with pytest.raises(NewBookError, match="cannot be a Python module name"):
-        make_new(tmp_path / "my league.xlsm", "rally")
+    for name in ("my league", "2026_rally", "class"):
+        with pytest.raises(NewBookError, match="cannot be a Python module name"):
+            make_new(tmp_path / f"{name}.xlsm", "rally")
+    for name in ("xlrally", "udfs", "xlwings", "json", "random"):
+        with pytest.raises(NewBookError, match="would hide it"):
+            make_new(tmp_path / f"{name}.xlsm", "rally")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.skipif(

@@ -194,3 +194,13 @@ def test_currency_cells_from_excel_are_numbers() -> None:
         }
     )
     assert totals(sheets) == [("1", "Al", 79)]
+
+
+@pytest.mark.parametrize("blank", [None, "", "   "])
+def test_a_blank_number_is_missing_not_none(blank: object) -> None:
+    """A blank points cell (however the reader hands it over) is reported as missing."""
+    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets["Results"][1][2] = blank
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(read_league(MemorySheets(sheets)))
+    assert [str(p) for p in caught.value.problems] == ["Results!C2: points is missing"]

@@ -10,6 +10,8 @@ beside the workbook. Nothing from xlwings is copied into this repository.
 from __future__ import annotations
 
 import importlib.util
+import keyword
+import sys
 import zipfile
 from pathlib import Path
 
@@ -52,6 +54,30 @@ def xlwings_vba_project() -> bytes:
     raise NewBookError(msg)
 
 
+TAKEN = frozenset({"xlrally", "udfs", "xlwings", "main", "test", "tests"})
+"""Module names a league workbook may not have: importing its companion module would shadow
+xlrally's own packages or xlwings (or the module would not be the companion)."""
+
+
+def _check_module_name(stem: str) -> None:
+    """The refresh button imports a module named after the workbook (xlwings' quickstart
+    macro), so the name must be importable and must not shadow anything the refresh imports."""
+    if not stem.isidentifier() or keyword.iskeyword(stem):
+        msg = (
+            f"{stem!r} cannot be a Python module name, and the refresh button imports a module "
+            "named after the workbook: use letters, digits and underscores, starting with a "
+            "letter (e.g. chess_rally.xlsm)"
+        )
+        raise NewBookError(msg)
+    if stem.lower() in TAKEN or stem in sys.stdlib_module_names:
+        msg = (
+            f"{stem!r} is already the name of a Python module (xlrally's, xlwings' or Python's "
+            "own); the button's module, named after the workbook, would hide it: choose another "
+            "name (e.g. chess_rally.xlsm)"
+        )
+        raise NewBookError(msg)
+
+
 def make_new(path: Path, system: str) -> list[Path]:
     """Write the new workbook (and, for .xlsm, its companion module); returns what was written."""
     try:
@@ -70,13 +96,7 @@ def _make_new(path: Path, system: str) -> list[Path]:
     if suffix != ".xlsm":
         msg = "the file name must end in .xlsx or .xlsm"
         raise NewBookError(msg)
-    if not path.stem.isidentifier():
-        msg = (
-            f"{path.stem!r} cannot be a Python module name, and the refresh button imports a "
-            "module named after the workbook: use letters, digits and underscores "
-            "(e.g. chess_rally.xlsm)"
-        )
-        raise NewBookError(msg)
+    _check_module_name(path.stem)
     build_workbook(path, system, xlwings_vba_project(), BUTTON_MACRO)
     module = path.with_suffix(".py")
     module.write_text(COMPANION.format(workbook=path.name), encoding="utf-8")

@@ -38,6 +38,8 @@ def real(value: object, field: str) -> float | int:
     """Return ``value`` if it is a finite number (bool is not a number here)."""
     if type(value) is int or (type(value) is float and math.isfinite(value)):
         return value
+    if value is None:
+        raise ScoringError(f"{field} is missing", field)
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ScoringError(f"{field} must be a number, not {value!r}", field)
     if not math.isfinite(float(value)):

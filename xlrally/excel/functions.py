@@ -29,7 +29,7 @@ from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import whole
 from xlrally.core.ranking import best_total
 from xlrally.core.systems import dippouch, poker, rally
-from xlrally.formats.cells import EXCEL_EPOCH, blank, to_number
+from xlrally.formats.cells import ERROR_TEXTS, EXCEL_EPOCH, blank, to_number
 
 Grid = list[list[Any]]
 
@@ -40,13 +40,6 @@ Grid = list[list[Any]]
 LITE = sys.platform == "emscripten"
 """Running in xlwings Lite (Pyodide). Only there can a blank cell arrive as 0 (desktop
 Office.js does that; the web client and classic Excel hand blanks over as None)."""
-
-ERROR_TEXTS = frozenset(
-    "#NULL! #DIV/0! #VALUE! #REF! #NAME? #NUM! #N/A #GETTING_DATA #SPILL! #CALC! #FIELD! "
-    "#BLOCKED! #CONNECT! #BUSY! #UNKNOWN!".split()
-)
-"""Excel's error values as xlwings hands them over with ``err_to_str=True`` (the default would
-turn them into None, indistinguishable from a blank)."""
 
 
 def _cell(value: Any) -> Any:

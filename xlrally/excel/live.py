@@ -14,7 +14,10 @@ Reading and writing go through two small interfaces, so that the same code runs 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,11 +27,13 @@ from xlrally.core.model import Standings
 from xlrally.core.numbers import plural
 from xlrally.formats.cells import (
     DATE_1904,
+    ERROR_TEXTS,
     EXCEL_EPOCH,
     Look,
     Row,
     Value,
     column_letter,
+    column_widths,
     norm,
 )
 from xlrally.formats.grid import SHEET_NAME, standings_grid
@@ -52,18 +57,17 @@ class LiveBook(SheetSource, StandingsTarget, Protocol):
 def excel_values(grid: Sequence[Row]) -> list[list[Any]]:
     """The grid as one rectangular block of values to assign to a range.
 
-    Text that Excel would take as a formula gets a leading apostrophe (Excel's mark for
-    "this is text"; the apostrophe is not part of the value). Missing cells are None.
+    Excel parses text written into a cell as if it were typed (xlwings issues #1635, #36):
+    ``Dec 2025`` would become a date, ``007`` the number 7, ``TRUE`` a boolean, ``=1+1`` a
+    formula. So every text gets a leading apostrophe, Excel's mark for "this is text" (it is
+    not part of the value). Missing cells are None.
     """
     width = max((len(row) for row in grid), default=0)
     block = []
     for row in grid:
-        values: list[Any] = []
-        for cell in row:
-            value = cell.value
-            if isinstance(value, str) and value.startswith((*FORMULA_STARTS, "'")):
-                value = "'" + value
-            values.append(value)
+        values: list[Any] = [
+            "'" + cell.value if isinstance(cell.value, str) else cell.value for cell in row
+        ]
         block.append(values + [None] * (width - len(values)))
     return block
 
@@ -86,17 +90,6 @@ def looks_by_range(grid: Sequence[Row]) -> dict[Look, list[str]]:
     return addresses
 
 
-def union_addresses(cells: list[str], limit: int = 250) -> list[str]:
-    """Comma-joined address lists no longer than Excel's 255-character range text."""
-    chunks: list[str] = []
-    for cell in cells:
-        if chunks and len(chunks[-1]) + 1 + len(cell) <= limit:
-            chunks[-1] += "," + cell
-        else:
-            chunks.append(cell)
-    return chunks
-
-
 # ---------------------------------------------------------------- the in-memory backend
 
 
@@ -104,6 +97,7 @@ def union_addresses(cells: list[str], limit: int = 250) -> list[str]:
 class MemoryBook(MemorySheets):
     """An in-memory workbook that takes assigned values as Excel does, for tests.
 
+    Assigned text is parsed as if typed (:func:`as_typed`) unless it starts with an apostrophe;
     ``formulas`` records cells Excel would have taken as formulas; ``looks`` the formats set.
     """
 
@@ -119,9 +113,11 @@ class MemoryBook(MemorySheets):
                 value = assigned
                 if isinstance(value, str) and value.startswith("'"):
                     value = value[1:]
-                elif isinstance(value, str) and value.startswith(FORMULA_STARTS):
-                    self.formulas[(sheet, f"{column_letter(c)}{r}")] = value
-                    value = None  # a formula's value is not known here
+                elif isinstance(value, str):
+                    value = as_typed(value)
+                    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+                        self.formulas[(sheet, f"{column_letter(c)}{r}")] = value
+                        value = None  # a formula's value is not known here
                 row.append(value)
             rows.append(row)
         self.sheets[sheet] = rows
@@ -134,6 +130,80 @@ class MemoryBook(MemorySheets):
         for look, cells in looks_by_range(grid).items():
             for cell in cells:
                 self.looks[(name, cell)] = look
+
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_NUMBER = re.compile(r"[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?%?")
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+_WORD_DATE = re.compile(r"(?:(\d{1,2})[ -])?([A-Za-z]{3,9})\.?[ -](?:(\d{1,2}),? )?(\d{4})")
+
+
+def as_typed(text: str) -> Value:
+    """What Excel (English, United States) makes of ``text`` typed into a General cell: the
+    test double's model of Excel's entry parsing, which also applies to values written through
+    COM (xlwings issues #1635, #36).
+
+    From Microsoft's support pages "Stop automatically changing numbers to dates" (``Dec
+    2025`` and ``12/6/2025`` become dates), "Keeping leading zeros and large numbers" (``007``
+    becomes 7) and "Format numbers as text" (a leading apostrophe keeps text as typed):
+    numbers with thousands separators, exponents or a percent sign; TRUE and FALSE in any
+    case; dates as ISO, month/day/year, or with a month name and a year (day 1 when no day is
+    given). Anything else stays text.
+
+    >>> as_typed("007"), as_typed("12%"), as_typed("true"), as_typed("Dec 2025")
+    (7, 0.12, True, datetime.datetime(2025, 12, 1, 0, 0))
+    >>> as_typed("Jul 2026 results")
+    'Jul 2026 results'
+    """
+    stripped = text.strip()
+    if stripped.upper() in {"TRUE", "FALSE"}:
+        return stripped.upper() == "TRUE"
+    if stripped and any(ch.isdigit() for ch in stripped) and _NUMBER.fullmatch(stripped):
+        number = float(stripped.rstrip("%").replace(",", "")) / (
+            100 if stripped.endswith("%") else 1
+        )
+        return int(number) if number.is_integer() and "%" not in stripped else number
+    date = _typed_date(stripped)
+    return date if date is not None else text
+
+
+def _typed_date(text: str) -> dt.datetime | None:
+    year = month = day = None
+    if match := _ISO_DATE.fullmatch(text):
+        year, month, day = (int(g) for g in match.groups())
+    elif match := _US_DATE.fullmatch(text):
+        month, day, year = (int(g) for g in match.groups())
+    elif (match := _WORD_DATE.fullmatch(text)) and match.group(2).lower() in _MONTHS:
+        month = _MONTHS[match.group(2).lower()]
+        day = int(match.group(1) or match.group(3) or 1)
+        year = int(match.group(4))
+    if year is None or month is None or day is None:
+        return None
+    try:
+        return dt.datetime(year, month, day)
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------- the xlwings backend
@@ -159,31 +229,67 @@ class XlwingsBook:
         return [sheet.name for sheet in self.book.sheets]
 
     def values(self, name: str) -> list[list[Value]]:
+        """The sheet's used range in one call. Error cells come as their text
+        (``err_to_str``) and are refused with their cell: xlwings' default would read them as
+        blanks, and the row would score as empty."""
         sheet = self.book.sheets[name]
         last = sheet.used_range.last_cell
         block = sheet.range((1, 1), (last.row, last.column))
-        values: list[list[Value]] = block.options(ndim=2).value
+        values: list[list[Value]] = block.options(ndim=2, err_to_str=True).value
+        for r, row in enumerate(values, start=1):
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value in ERROR_TEXTS:
+                    raise XlrallyError(
+                        f"{name}!{column_letter(c)}{r}: the cell holds the error {value}: "
+                        "correct the formula behind it (or wrap it in IFERROR)"
+                    )
         return values
 
     def write_standings(self, grid: Sequence[Row]) -> None:
+        """Clear and write the Standings sheet: the values in one block, then each format on
+        one contiguous range at a time (xlwings' remote and Lite engines take no comma-joined
+        addresses), then the column widths of the file writer. Screen updating and events are
+        off meanwhile and restored after."""
         names = {norm(s.name): s for s in self.book.sheets}
         sheet = names.get(norm(SHEET_NAME))
         if sheet is None:
             sheet = self.book.sheets.add(SHEET_NAME, after=self.book.sheets[-1])
-        sheet.clear()
-        block = excel_values(grid)
-        if block:
-            sheet.range("A1").value = block
-        for look, cells in looks_by_range(grid).items():
-            for address in union_addresses(cells):
-                target = sheet.range(address)
-                if look.number_format:
-                    target.number_format = look.number_format
-                target.font.bold = look.bold
-                target.font.italic = look.italic
-                if look.colour:
-                    target.font.color = tuple(int(look.colour[i : i + 2], 16) for i in (0, 2, 4))
-        sheet.autofit("columns")
+        with _quiet(self.book.app):
+            sheet.clear()
+            block = excel_values(grid)
+            if block:
+                sheet.range("A1").value = block
+            for look, addresses in looks_by_range(grid).items():
+                for address in addresses:
+                    target = sheet.range(address)
+                    if look.number_format:
+                        target.number_format = look.number_format
+                    target.font.bold = look.bold
+                    target.font.italic = look.italic
+                    if look.colour:
+                        target.font.color = tuple(
+                            int(look.colour[i : i + 2], 16) for i in (0, 2, 4)
+                        )
+            for index, width in enumerate(column_widths(grid), start=1):
+                sheet.range((1, index)).column_width = width
+
+
+@contextmanager
+def _quiet(app: Any) -> Iterator[None]:
+    """Screen updating and events off while writing (hundreds of formatting calls), restored
+    as they were; a backend without these settings (xlwings Lite) is left alone."""
+    before: dict[str, Any] = {}
+    for setting in ("screen_updating", "enable_events"):
+        try:
+            before[setting] = getattr(app, setting)
+            setattr(app, setting, False)
+        except (AttributeError, NotImplementedError):
+            continue
+    try:
+        yield
+    finally:
+        for setting, value in before.items():
+            setattr(app, setting, value)
 
 
 # ---------------------------------------------------------------- the refresh

@@ -22,7 +22,7 @@ import xlsxwriter
 
 from xlrally.core.league import compute_standings
 from xlrally.core.systems import SYSTEMS, known
-from xlrally.formats.cells import Cell, Look, Row
+from xlrally.formats.cells import Cell, Look, Row, column_widths
 from xlrally.formats.grid import standings_grid
 from xlrally.formats.layout import COLUMNS, MemorySheets, read_league
 
@@ -290,8 +290,8 @@ def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats) -> None:
         for c, cell in enumerate(row):
             _write_cell(sheet, r, c, cell, formats)
     sheet.freeze_panes(1, 0)
-    sheet.set_column(0, 0, 6)
-    sheet.set_column(1, 1, 22)
+    for index, width in enumerate(column_widths(grid)):
+        sheet.set_column(index, index, width)
 
 
 def _write_cell(sheet: Any, r: int, c: int, cell: Cell, formats: _Formats) -> None:
@@ -395,14 +395,14 @@ def build_workbook(
         {"Player": 24, "Alias": 24},
     )
 
-    standings_sheet = book.add_worksheet("Standings")
-    write_grid(standings_sheet, standings_grid(standings), formats)
-    if button_macro:
-        standings_sheet.insert_button(
+    if button_macro:  # beside the settings, whose width is fixed: never over the standings
+        settings.insert_button(
             1,
-            len(standings_grid(standings)[0]) + 1,
+            4,
             {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
         )
+    standings_sheet = book.add_worksheet("Standings")
+    write_grid(standings_sheet, standings_grid(standings), formats)
 
     conf = book.add_worksheet("xlwings.conf")
     conf.write_row(0, 0, ["UDF Modules", "udfs"])
@@ -414,7 +414,7 @@ def build_workbook(
         "Enter events on the Events sheet and results on the Results sheet",
         "(or on a sheet per event named exactly as the event).",
         "Then update the standings: run `xlrally sync THIS_FILE` (any computer with Python),",
-        "or click Refresh standings in a macro-enabled copy made by `xlrally new league.xlsm`.",
+        "or click Refresh standings (Settings sheet) in a workbook made by `xlrally new x.xlsm`.",
         "The Standings sheet belongs to xlrally: it is replaced on every sync.",
         "Excel functions (with the xlwings add-in): =RALLY_SCORE(points, rounds, byes, games),",
         "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...).",

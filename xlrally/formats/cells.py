@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
@@ -19,6 +20,7 @@ from xlrally.core.names import norm
 
 __all__ = [
     "DATE_1904",
+    "ERROR_TEXTS",
     "EXCEL_EPOCH",
     "MAX_CELL_TEXT",
     "PLAIN",
@@ -28,6 +30,7 @@ __all__ = [
     "Value",
     "blank",
     "column_letter",
+    "column_widths",
     "norm",
     "quote_sheet",
     "short",
@@ -47,6 +50,14 @@ EXCEL_EPOCH = dt.date(1899, 12, 30)
 """Day 0 of Excel's serial dates (the 1900 date system, with Lotus's phantom 29 Feb 1900)."""
 DATE_1904 = dt.date(1904, 1, 1)
 """Day 0 in a workbook using the 1904 date system (old Mac Excel; ``workbookPr date1904``)."""
+ERROR_TEXTS = frozenset(
+    (
+        *("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA"),
+        *("#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!"),
+    )
+)
+"""Excel's error values as text, as xlwings hands them over with ``err_to_str=True`` (its
+default turns them into None, which looks like a blank cell)."""
 MAX_CELL_TEXT = 32_767
 """Excel holds at most this many characters in a cell."""
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
@@ -176,3 +187,18 @@ class Cell(NamedTuple):
 
 
 Row = tuple[Cell, ...]
+
+
+def column_widths(grid: Sequence[Row]) -> list[float]:
+    """Each column's width in characters, the same in every writer (file, Excel, template):
+    the longest value among the table's first 500 rows (the note lines below the table do not
+    count), plus 2, at least 8 and at most 60."""
+    columns = max((len(r) for r in grid), default=0)
+    table = [r for r in grid[:500] if len(r) == columns]
+    widths = []
+    for index in range(columns):
+        longest = max(
+            (len(str(r[index].value)) for r in table if r[index].value is not None), default=6
+        )
+        widths.append(float(min(max(longest, 6) + 2, 60)))
+    return widths

@@ -353,9 +353,9 @@ class Package:
                 f"file was last saved by a program that does not calculate formulas); {_CALCULATE}"
             )
         if scan.error is not None:
-            cell, error = scan.error
+            cell, value = scan.error
             raise WorkbookError(
-                f"{sheet.name}!{cell}: the cell holds the error {error}: correct the formula "
+                f"{sheet.name}!{cell}: the cell holds the error {value}: correct the formula "
                 "behind it (or wrap it in IFERROR), then sync again"
             )
         if self.recalc_on_open and scan.formulas and scan.zeros == scan.formulas:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Cell, Row, column_letter
+from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Row, column_letter, column_widths
 from xlrally.ooxml.package import NS_MAIN, NS_REL
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
@@ -77,12 +77,6 @@ def _number(value: float | int) -> str:
     return repr(float(value))
 
 
-def _width(cells: Sequence[Cell]) -> float:
-    """A column width from the longest value among the first 500 rows."""
-    longest = max((len(str(c.value)) for c in cells[:500] if c.value is not None), default=6)
-    return float(min(max(longest, 6) + 2, 60))
-
-
 def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selected: bool) -> bytes:
     """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header.
 
@@ -98,7 +92,6 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
         raise WorkbookError(
             f"the Standings sheet would need {len(grid):,} rows; Excel has {MAX_ROWS:,}"
         )
-    table_rows = [r for r in grid if len(r) == columns]
     out = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
         f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">',
@@ -109,11 +102,8 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
         '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
         '<sheetFormatPr defaultRowHeight="15"/><cols>',
     ]
-    for index in range(columns):
-        cells = [r[index] for r in table_rows]
-        out.append(
-            f'<col min="{index + 1}" max="{index + 1}" width="{_width(cells)}" customWidth="1"/>'
-        )
+    for index, width in enumerate(column_widths(grid), start=1):
+        out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"/>')
     out.append("</cols><sheetData>")
     style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
     letters = [column_letter(i) for i in range(columns)]
