@@ -271,7 +271,10 @@ class XlwingsBook:
                             int(look.colour[i : i + 2], 16) for i in (0, 2, 4)
                         )
             for index, width in enumerate(column_widths(grid), start=1):
-                sheet.range((1, index)).column_width = width
+                try:
+                    sheet.range((1, index)).column_width = width
+                except NotImplementedError:  # an engine that cannot size columns
+                    break
 
 
 @contextmanager
@@ -330,7 +333,8 @@ def refresh(book: LiveBook) -> RefreshOutcome:
     return RefreshOutcome(standings)
 
 
-def _alert(book: Any, outcome: RefreshOutcome) -> None:
+def alert(book: Any, outcome: RefreshOutcome) -> None:
+    """Show the outcome in a message box: information, or the problems as a critical one."""
     title = "xlrally" if outcome.standings is not None else "xlrally: problems"
     mode = "info" if outcome.standings is not None else "critical"
     book.app.alert(outcome.message, title=title, mode=mode)
@@ -347,7 +351,7 @@ def refresh_caller() -> None:
     if str(book.name).lower().endswith(".xlam"):
         book = xw.books.active
     outcome = refresh(XlwingsBook(book))
-    _alert(book, outcome)
+    alert(book, outcome)
 
 
 def main() -> None:
