@@ -10,6 +10,9 @@ import pytest
 
 DATA = Path(__file__).parent / "data"
 
+collect_ignore = ["lite"]
+"""Scripts that run inside Pyodide (tests/excel/test_pyodide.py runs them), not here."""
+
 
 def load_seed_cases() -> dict[str, Any]:
     """The worked numbers from the seed documents (tests/data/seed_cases.json)."""
