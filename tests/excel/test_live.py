@@ -219,6 +219,12 @@ def test_new_xlsm_has_vba_button_macro_and_module(
             z.read(n).decode() for n in z.namelist() if n.startswith("xl/drawings/vmlDrawing")
         ]
     assert vba == xlwings_vba_project()
+    # The workbook follows the installed xlwings add-in: no pinned copy of xlwings' VBA module
+    # (whose DLL and AppleScript names are those of one xlwings version).
+    modules = {"/".join(entry) for entry in olefile.OleFileIO(vba).listdir()}
+    assert "VBA/Module1" in modules
+    assert not any(m.lower().startswith("vba/xlwings") for m in modules)
+    assert b"xlwings64-" not in vba
     assert any(f"[0]!{BUTTON_MACRO}" in d and "Refresh standings" in d for d in drawings)
     source = vba_module_source(vba, "Module1")
     assert f"Sub {BUTTON_MACRO}()" in source

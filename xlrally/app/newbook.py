@@ -1,10 +1,13 @@
 """``xlrally new``: a new league workbook, plain (.xlsx) or with a refresh button (.xlsm).
 
 The macro-enabled workbook takes its VBA project from the xlwings package installed on this
-machine (``quickstart_standalone.xlsm``, which embeds xlwings' own VBA module, so no add-in is
-needed; else ``quickstart.xlsm``, which needs the add-in). Its ``SampleCall`` macro runs
-``main()`` of a Python module named after the workbook, so ``new`` writes that small module
-beside the workbook. Nothing from xlwings is copied into this repository.
+machine: ``quickstart.xlsm``, whose VBA project holds only the ``SampleCall`` macro and a
+reference to the xlwings add-in. So the workbook follows whichever xlwings add-in is installed
+(upgrading xlwings and its add-in keeps every league workbook working), where the standalone
+quickstart would pin a copy of one version's VBA module, DLL and AppleScript names included
+(xlwings issue #2337). The macro runs ``main()`` of a Python module named after the
+workbook, so ``new`` writes that small module beside the workbook. Nothing from xlwings is
+copied into this repository.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from xlrally.excel.template import build_workbook
 BUTTON_MACRO = "SampleCall"
 """The macro of xlwings' quickstart workbooks: RunPython of ``<workbook name>.main()``."""
 
-QUICKSTARTS = ("quickstart_standalone.xlsm", "quickstart.xlsm")
+QUICKSTART = "quickstart.xlsm"
 
 COMPANION = '''"""Run by the "Refresh standings" button of {workbook} (xlwings RunPython).
 
@@ -40,18 +43,17 @@ def main() -> None:
 
 
 def xlwings_vba_project() -> bytes:
-    """The vbaProject.bin of an xlwings quickstart workbook from the installed xlwings."""
+    """The vbaProject.bin of xlwings' add-in quickstart workbook, from the installed xlwings."""
     spec = importlib.util.find_spec("xlwings")
     if spec is None or spec.origin is None:
         msg = "a .xlsm workbook needs xlwings installed (pip install xlwings)"
         raise NewBookError(msg)
-    folder = Path(spec.origin).parent
-    for name in QUICKSTARTS:
-        if (folder / name).exists():
-            with zipfile.ZipFile(folder / name) as quickstart:
-                return quickstart.read("xl/vbaProject.bin")
-    msg = f"the installed xlwings has no quickstart workbook ({', '.join(QUICKSTARTS)})"
-    raise NewBookError(msg)
+    quickstart = Path(spec.origin).parent / QUICKSTART
+    if not quickstart.exists():
+        msg = f"the installed xlwings has no {QUICKSTART}: reinstall xlwings"
+        raise NewBookError(msg)
+    with zipfile.ZipFile(quickstart) as book:
+        return book.read("xl/vbaProject.bin")
 
 
 TAKEN = frozenset({"xlrally", "udfs", "xlwings", "main", "test", "tests"})
