@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import RALLY_SHEETS, parts, write_book
@@ -278,3 +279,31 @@ def test_readme_example_command(tmp_path: Path) -> None:
     code, out, _ = run("sync", str(copy))
     assert code == 0
     assert "unchanged" in out  # the bundled example is committed already synced
+
+
+def test_a_typo_is_warned_in_check_and_in_the_standings_notes(tmp_path: Path) -> None:
+    """Issue 13: 'Oliver Gran' typed once for 'Oliver Grant' would drop him several places."""
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "reverse"]],
+        "Events": [["Event", "Date"], ["W1", "2026-01-08"], ["W2", "2026-01-15"]],
+        "Results": [
+            ["Event", "Player", "Rank"],
+            ["W1", "Oliver Grant", 1],
+            ["W1", "Ann Lee", 2],
+            ["W2", "Ann Lee", 1],
+            ["W2", "Oliver Gran", 2],
+        ],
+    }
+    path = write_book(tmp_path / "typo.xlsx", sheets)
+    warning = (
+        "'Oliver Grant' (1 result, first in W1) and 'Oliver Gran' (1 result, first in W2) "
+        "differ by one letter: if they are one player, add an alias in the Players sheet; if "
+        "two, list both names there"
+    )
+    code, _, err = run("check", str(path))
+    assert code == 0
+    assert err == f"Warning: {path}: {warning}\n"
+    assert run("sync", str(path))[0] == 0
+    book = openpyxl.load_workbook(path)
+    notes = [row[0] for row in book["Standings"].iter_rows(values_only=True) if row[0]]
+    assert f"Warning: {warning}" in notes

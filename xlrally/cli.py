@@ -142,6 +142,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     """
     from xlrally.app.batch import BatchInterrupted, run_batch
     from xlrally.app.isolate import stop_on_sigterm
+    from xlrally.formats.view import shown_warnings
 
     files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
@@ -159,7 +160,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
         )
         sys.exit(130)
     for o in outcomes:
-        for warning in o.warnings:
+        for warning in shown_warnings(o.warnings):
             click.echo(f"Warning: {o.path}: {warning}", err=True)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
@@ -220,10 +221,14 @@ def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
-def check(paths: tuple[str, ...], recursive: bool) -> None:
+@click.option(
+    "--all", "all_warnings", is_flag=True, help="Every warning (default: the first 20 per file)."
+)
+def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
     from xlrally.app.sync import read_standings
     from xlrally.core.errors import FileProblems
+    from xlrally.formats.view import shown_warnings
 
     problems: list[str] = []
     for path in workbook_files(paths, recursive):
@@ -232,7 +237,8 @@ def check(paths: tuple[str, ...], recursive: bool) -> None:
         except FileProblems as error:
             problems.extend(error.messages)
             continue
-        for warning in result.warnings:
+        warnings = result.warnings if all_warnings else shown_warnings(result.warnings)
+        for warning in warnings:
             click.echo(f"Warning: {path}: {warning}", err=True)
         players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
         click.echo(f"{path}: ok ({players}, {events})")

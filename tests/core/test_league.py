@@ -177,8 +177,47 @@ def test_likely_duplicates_are_warned_not_merged() -> None:
     table = compute_standings(league)
     assert len(table.rows) == 2
     assert table.warnings == (
-        "'J Smith' and 'John Smith' look like the same player; add an alias in the Players sheet if they are",
+        "'J Smith' (1 result, first in W1) and 'John Smith' (1 result, first in W1) look like "
+        "the same player: if they are one player, add an alias in the Players sheet; if two, "
+        "list both names there",
     )
+
+
+def typo_league(*listed: str) -> League:
+    """Issue 13's league: Oliver Grant plays three weeks, then is typed 'Oliver Gran' once;
+    Owen Hughes plays two weeks, then is typed 'Owen Hughs'; Ann Lee is a different player."""
+    weeks = (Event("W1"), Event("W2"), Event("W3"), Event("W4"))
+    entered = [
+        ("W1", ["Oliver Grant", "Owen Hughes", "Ann Lee"]),
+        ("W2", ["Owen Hughes", "Oliver Grant", "Ann Lee"]),
+        ("W3", ["Oliver Grant", "Ann Lee", "Owen Hughs"]),
+        ("W4", ["Oliver Gran", "Ann Lee"]),
+    ]
+    results = tuple(
+        Result(week, name, rank=place)
+        for week, names in entered
+        for place, name in enumerate(names, start=1)
+    )
+    return League(Settings("reverse"), weeks, results, players=listed)
+
+
+def test_one_letter_typos_are_warned_where_they_were_made() -> None:
+    """The typo is named with the event it first appears in; nothing is merged."""
+    table = compute_standings(typo_league())
+    assert len(table.rows) == 5
+    assert table.warnings == (
+        "'Oliver Grant' (3 results, first in W1) and 'Oliver Gran' (1 result, first in W4) "
+        "differ by one letter: if they are one player, add an alias in the Players sheet; if "
+        "two, list both names there",
+        "'Owen Hughes' (2 results, first in W1) and 'Owen Hughs' (1 result, first in W3) "
+        "differ by one letter: if they are one player, add an alias in the Players sheet; if "
+        "two, list both names there",
+    )
+
+
+def test_two_names_listed_as_players_are_not_a_typo() -> None:
+    table = compute_standings(typo_league("Owen Hughes", "Owen Hughs"))
+    assert [w.split(" (")[0] for w in table.warnings] == ["'Oliver Grant'"]
 
 
 def test_every_problem_is_reported_at_once() -> None:

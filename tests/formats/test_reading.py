@@ -204,3 +204,40 @@ def test_a_blank_number_is_missing_not_none(blank: object) -> None:
     with pytest.raises(LeagueProblems) as caught:
         compute_standings(read_league(MemorySheets(sheets)))
     assert [str(p) for p in caught.value.problems] == ["Results!C2: points is missing"]
+
+
+def with_players(rows: list[list[object]]) -> MemorySheets:
+    sheets = {name: [list(row) for row in rows_] for name, rows_ in RALLY_SHEETS.items()}
+    sheets["Players"] = [["Player", "Alias"], *rows]
+    return MemorySheets(sheets)
+
+
+def test_an_alias_given_for_two_players_names_both_cells() -> None:
+    """Issue 13: 'Tom K' listed for Tom Kowalski and Karen Wu would give Tom's result to Karen."""
+    book = with_players([["Tom Kowalski", "Tom K"], ["Karen Wu", "Tom K"]])
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(book)
+    assert [str(p) for p in caught.value.problems] == [
+        "Players!B3: alias 'Tom K' is given for two players: 'Tom Kowalski' (Players!B2) and "
+        "'Karen Wu'; keep one"
+    ]
+
+
+def test_an_alias_that_is_another_players_name_or_a_chain_is_refused() -> None:
+    book = with_players(
+        [["Karen Wu", ""], ["Tom Kowalski", "Karen Wu"], ["Bobby", "Bob"], ["Robert", "Bobby"]]
+    )
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(book)
+    assert [str(p) for p in caught.value.problems] == [
+        "Players!B3: alias 'Karen Wu' is also a player listed at Players!A2: one name cannot "
+        "be two players",
+        "Players!B5: alias 'Bobby' is also a player listed at Players!A4: one name cannot be "
+        "two players",  # a chain: Robert's alias Bobby has an alias of his own
+    ]
+
+
+def test_players_listed_without_alias_are_known_players() -> None:
+    league = read_league(with_players([["José", ""], ["Bobby", "Bob"]]))
+    assert league.players == ("José", "Bobby")
+    assert league.aliases == {"Bob": "Bobby"}

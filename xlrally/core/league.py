@@ -38,8 +38,8 @@ from xlrally.core.model import (
     Standings,
     Status,
 )
-from xlrally.core.numbers import show, whole
-from xlrally.core.players import Roster, likely_duplicates
+from xlrally.core.numbers import plural, show, whole
+from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
 from xlrally.core.systems import SYSTEMS, System, dippouch, known
@@ -85,10 +85,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
         rule = _rule(counted_per_player, len(held))
     rows = rank_entries(entries, settings.tie_breaks, held)
-    warnings = tuple(scored.notes) + tuple(
-        f"{a!r} and {b!r} look like the same player; add an alias in the Players sheet if they are"
-        for a, b in likely_duplicates(entered.display.values())
-    )
+    warnings = tuple(scored.notes) + _name_warnings(league, entered)
     return Standings(
         settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
     )
@@ -109,6 +106,36 @@ def _index_events(
             problems.add(message, event=event.name, field="event", origin=event.origin)
         events.setdefault(k, event)
     return events, faulty
+
+
+def _name_warnings(league: League, entered: _Entered) -> tuple[str, ...]:
+    """Names that look like one player's (never merged): spelled alike but for accents,
+    punctuation or an initial, or one typing slip apart. Each names the results behind the two
+    spellings and where the rarer one first appears, so a typo is found where it was made.
+    Two names both listed in the Players sheet are known to be two players: no warning."""
+    listed = {_k(name) for name in league.players}
+    results: dict[str, int] = {}
+    first_in: dict[str, str] = {}
+    for event in _order(league.events):
+        for pk, _ in entered.by_event.get(_k(event.name), ()):
+            results[pk] = results.get(pk, 0) + 1
+            first_in.setdefault(pk, event.name)
+
+    def described(name: str) -> str:
+        pk = _k(name)
+        count = results.get(pk, 0)
+        where = f", first in {first_in[pk]}" if pk in first_in else ""
+        return f"{name!r} ({plural(count, 'result')}{where})"
+
+    names = list(entered.display.values())
+    found = [(a, b, "look like the same player") for a, b in likely_duplicates(names)]
+    found += [(a, b, "differ by one letter") for a, b in likely_typos(names)]
+    return tuple(
+        f"{described(a)} and {described(b)} {why}: if they are one player, add an alias in the "
+        "Players sheet; if two, list both names there"
+        for a, b, why in found
+        if not (_k(a) in listed and _k(b) in listed)
+    )
 
 
 @dataclass

@@ -67,12 +67,15 @@ class Result(NamedTuple):
 
 @dataclass(frozen=True)
 class League:
-    """Everything entered for a league. ``aliases`` maps another spelling to a player's name."""
+    """Everything entered for a league. ``aliases`` maps another spelling to a player's name;
+    ``players`` are the names listed in the Players sheet: players known to be distinct, so
+    two of them are never reported as a likely typo of each other."""
 
     settings: Settings
     events: tuple[Event, ...]
     results: tuple[Result, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
+    players: tuple[str, ...] = ()
 
 
 class Status(str, Enum):

@@ -106,3 +106,66 @@ def _initial_match(wa: list[str], wb: list[str]) -> bool:
         return False
     fa, fb = wa[0], wb[0]
     return (len(fa) == 1 or len(fb) == 1) and fa[0] == fb[0]
+
+
+def likely_typos(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of distinct players whose names differ by one typing slip in one word, the other
+    words equal: one letter added, dropped, changed, or two neighbours swapped (a
+    Damerau-Levenshtein distance of 1), in a word of at least 3 letters (``Oliver Gran`` /
+    ``Oliver Grant``, ``Jon Smith`` / ``John Smith``, ``Hanna`` / ``Hannah``). Compared loosely
+    (case, accents and punctuation aside); pairs :func:`likely_duplicates` finds are left out.
+
+    Linear in the number of names: the one-slip neighbours are found among the distinct words
+    only (a few thousand, however many players), each word filed under every spelling of it
+    with one letter deleted (the symmetric-delete idea of SymSpell, Wolf Garbe 2012); then each
+    name looks up its neighbours' names.
+
+    >>> likely_typos(["Oliver Grant", "Oliver Gran", "Owen Hughes", "Owen Hughs", "Ann Lee"])
+    [('Oliver Grant', 'Oliver Gran'), ('Owen Hughes', 'Owen Hughs')]
+    """
+    shown: dict[tuple[str, ...], int] = {}
+    display: list[str] = []
+    for name in names:
+        words = tuple(_loose(tidy(name)).split())
+        if words and words not in shown:
+            shown[words] = len(display)
+            display.append(tidy(name))
+    neighbours = _one_slip_neighbours({w for words in shown for w in words if len(w) >= 3})
+    pairs: set[tuple[int, int]] = set()
+    for words, index in shown.items():
+        for position, word in enumerate(words):
+            for other in neighbours.get(word, ()):
+                partner = shown.get((*words[:position], other, *words[position + 1 :]))
+                if partner is not None:
+                    pairs.add((min(index, partner), max(index, partner)))
+    return [(display[i], display[j]) for i, j in sorted(pairs)]
+
+
+def _one_slip_neighbours(words: set[str]) -> dict[str, list[str]]:
+    """For each word, the others one typing slip away (Damerau-Levenshtein distance 1)."""
+    filed: dict[str, list[str]] = {}
+    for word in words:
+        for variant in {word, *(word[:i] + word[i + 1 :] for i in range(len(word)))}:
+            filed.setdefault(variant, []).append(word)
+    neighbours: dict[str, list[str]] = {}
+    for group in filed.values():
+        for n, a in enumerate(group):
+            for b in group[n + 1 :]:
+                if _one_slip(a, b) and b not in neighbours.get(a, ()):
+                    neighbours.setdefault(a, []).append(b)
+                    neighbours.setdefault(b, []).append(a)
+    return neighbours
+
+
+def _one_slip(x: str, y: str) -> bool:
+    """Whether two distinct words are a Damerau-Levenshtein distance of 1 apart."""
+    if len(x) == len(y):
+        slips = [i for i in range(len(x)) if x[i] != y[i]]
+        if len(slips) == 1:
+            return True  # one letter changed
+        swapped = len(slips) == 2 and slips[1] == slips[0] + 1
+        return swapped and (x[slips[0]], x[slips[1]]) == (y[slips[1]], y[slips[0]])
+    if abs(len(x) - len(y)) != 1:
+        return False
+    short, long = (x, y) if len(x) < len(y) else (y, x)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))

@@ -38,6 +38,7 @@ from xlrally.formats.cells import (
 )
 from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.formats.layout import MemorySheets, SheetSource, read_league
+from xlrally.formats.view import shown_warnings
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 """Excel takes an assigned text starting with one of these as a formula."""
@@ -317,7 +318,7 @@ class RefreshOutcome:
         table = self.standings
         players, events = plural(len(table.rows), "player"), plural(len(table.held), "event")
         lines = [f"Standings updated: {players}, {events}."]
-        lines.extend(f"Warning: {w}" for w in table.warnings)
+        lines.extend(f"Warning: {w}" for w in shown_warnings(table.warnings, 5))
         return "\n".join(lines)
 
 

@@ -15,7 +15,7 @@ from xlrally.core.model import Standings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, Row
-from xlrally.formats.view import RowView, StandingsView, standings_view
+from xlrally.formats.view import RowView, StandingsView, shown_warnings, standings_view
 
 SHEET_NAME = "Standings"
 
@@ -96,5 +96,5 @@ def notes(table: StandingsView) -> list[str]:
             lines.append(f"Not scored: {event.name} ({event.status}).")
     if standings.as_of is not None:
         lines.append(f"As of {standings.as_of.isoformat()}.")
-    lines.extend(f"Warning: {w}" for w in standings.warnings)
+    lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return lines

@@ -333,8 +333,8 @@ def read_league(source: SheetSource) -> League:
     )
     events = _read_events(book, problems)
     results = _read_results(book, system, [e.name for e in events], problems)
-    aliases = _read_aliases(book, problems)
-    league = League(settings, tuple(events), tuple(results), aliases)
+    aliases, players = _read_players(book, problems)
+    league = League(settings, tuple(events), tuple(results), aliases, players)
     if problems.items:
         try:
             compute_standings(league)
@@ -475,17 +475,52 @@ def _table_results(table: Table, event: str | None, problems: _Problems) -> list
     return results
 
 
-def _read_aliases(book: _Book, problems: _Problems) -> dict[str, str]:
+def _read_players(book: _Book, problems: _Problems) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The Players sheet: aliases (another spelling -> the player's name) and the names listed.
+
+    An alias is an error, naming every cell involved, when it is given for two players, or when
+    it is a listed player's name too (which also catches chains: an alias's player is listed,
+    so a player that is itself an alias is caught there)."""
     sheet = book.find("Players")
     if sheet is None:
-        return {}
+        return {}, ()
     table = find_table(sheet, book.rows(sheet), ("player",))
-    aliases: dict[str, str] = {}
+    aliases: dict[str, tuple[str, CellOrigin]] = {}  # alias key -> (player, cell of the alias)
+    players: dict[str, CellOrigin] = {}  # player key -> the cell where it is first listed
+    pairs: list[tuple[str, str, CellOrigin]] = []
+    listed: list[str] = []
+    kept: dict[str, str] = {}
     for number, values in table.rows:
         player = text_of(table.get(values, "player"))
         alias = text_of(table.get(values, "alias"))
+        origin = table.origin(number)
         if alias and not player:
-            problems.at(table.origin(number), "player", f"alias {alias!r} has no player")
-        elif alias:
-            aliases[alias] = player
-    return aliases
+            problems.at(origin, "player", f"alias {alias!r} has no player")
+            continue
+        if player:
+            players.setdefault(norm(player), origin)
+            listed.append(player)
+        if alias:
+            pairs.append((alias, player, origin))
+    for alias, player, origin in pairs:
+        earlier = aliases.get(norm(alias))
+        if earlier is not None and norm(earlier[0]) != norm(player):
+            problems.at(
+                origin,
+                "alias",
+                f"alias {alias!r} is given for two players: {earlier[0]!r} "
+                f"({earlier[1].where('alias')}) and {player!r}; keep one",
+            )
+            continue
+        if norm(alias) in players and norm(alias) != norm(player):
+            problems.at(
+                origin,
+                "alias",
+                f"alias {alias!r} is also a player listed at "
+                f"{players[norm(alias)].where('player')}: one name cannot be two players",
+            )
+            continue
+        if earlier is None:
+            aliases[norm(alias)] = (player, origin)
+            kept[alias] = player
+    return kept, tuple(listed)

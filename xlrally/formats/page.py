@@ -12,7 +12,7 @@ from html import escape
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
-from xlrally.formats.view import RowView, StandingsView, standings_view
+from xlrally.formats.view import RowView, StandingsView, shown_warnings, standings_view
 
 CSS = """
 :root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --accent: #0b5cad;
@@ -257,7 +257,7 @@ def _events(standings: Standings) -> str:
 def _warnings(standings: Standings) -> str:
     if not standings.warnings:
         return ""
-    items = "".join(f"<li>{_e(w)}</li>" for w in standings.warnings)
+    items = "".join(f"<li>{_e(w)}</li>" for w in shown_warnings(standings.warnings))
     return (
         '<section class="warnings" aria-labelledby="notes-title"><h2 id="notes-title">Notes</h2>'
         f"<ul>{items}</ul></section>"

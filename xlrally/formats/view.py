@@ -17,6 +17,7 @@ that explain the marks. Each output only renders it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -143,3 +144,24 @@ def standings_view(standings: Standings) -> StandingsView:
             )
         rows.append(RowView(row, tuple(scores)))
     return StandingsView(standings, standings.scoring, held, decimals(standings), tuple(rows))
+
+
+SHOWN_WARNINGS = 20
+"""Warnings shown in a sheet, page, message box or terminal; a league of 100,000 players can
+have thousands of look-alike names, which would drown the rest."""
+
+
+def shown_warnings(warnings: Sequence[str], limit: int = SHOWN_WARNINGS) -> list[str]:
+    """At most ``limit`` warnings, then one line counting the others.
+
+    >>> shown_warnings(["a", "b", "c"], 2)
+    ['a', 'b', '... and 1 more warning: `xlrally check --all FILE` lists every one']
+    """
+    if len(warnings) <= limit:
+        return list(warnings)
+    more = len(warnings) - limit
+    return [
+        *warnings[:limit],
+        f"... and {more:,} more warning{'s' * (more > 1)}: `xlrally check --all FILE` lists "
+        "every one",
+    ]

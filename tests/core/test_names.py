@@ -1,0 +1,91 @@
+"""Look-alike names: one-letter typos are warned about (never merged), also at scale."""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from xlrally.core.players import likely_duplicates, likely_typos
+
+CENSUS = Path(__file__).resolve().parents[1] / "data" / "census_1990_names.txt"
+
+
+def census(kind: str) -> list[str]:
+    return [
+        line.split()[1]
+        for line in CENSUS.read_text(encoding="utf-8").splitlines()
+        if line.startswith(kind + " ")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("right", "typed"),
+    [
+        ("Oliver Grant", "Oliver Gran"),  # a letter dropped (issue 13)
+        ("Owen Hughes", "Owen Hughs"),
+        ("John Smith", "Jon Smith"),
+        ("Hannah Berg", "Hanna Berg"),
+        ("Tom Kowalski", "Tom Kowalsky"),  # a letter changed
+        ("Maria Lopez", "Mraia Lopez"),  # two neighbours swapped
+        ("Ann Lee", "Ann Leee"),  # a letter added
+    ],
+)
+def test_one_slip_is_a_likely_typo(right: str, typed: str) -> None:
+    assert likely_typos([right, "Somebody Else", typed]) == [(right, typed)]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ann Lee", "Ann Lim"),  # two letters apart
+        ("Al Smith", "Ed Smith"),  # short first names: too little to go on
+        ("Oliver Grant", "Olive Grunt"),  # a slip in each word
+        ("Mary Ann Smith", "Mary Smith"),  # a word more
+    ],
+)
+def test_different_names_are_not(one: str, other: str) -> None:
+    assert likely_typos([one, other]) == []
+
+
+def typo(name: str, rnd: random.Random) -> str:
+    """One random typing slip in one word of ``name`` (of 3 letters or more)."""
+    words = name.split()
+    position = rnd.choice([i for i, w in enumerate(words) if len(w) >= 3])
+    word = words[position]
+    i = rnd.randrange(len(word))
+    letter = rnd.choice(string.ascii_lowercase)
+    kind = rnd.choice(["drop", "add", "change", "swap"])
+    if kind == "drop":
+        word = word[:i] + word[i + 1 :]
+    elif kind == "add":
+        word = word[:i] + letter + word[i:]
+    elif kind == "change":
+        word = word[:i] + letter + word[i + 1 :]
+    elif i < len(word) - 1:
+        word = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+    words[position] = word
+    return " ".join(words)
+
+
+def test_random_one_slip_typos_in_random_leagues_are_warned() -> None:
+    """Issue 13's property: in random leagues of 300 real-looking names (1990 US Census first
+    names and surnames), a random one-slip typo of one player's name is warned about (as a
+    typo or a look-alike) in at least 95% of the cases where it is a new name at all."""
+    rnd = random.Random(2026)
+    first, last = census("first"), census("last")
+    warned = tried = 0
+    for _ in range(400):
+        names = list({f"{rnd.choice(first)} {rnd.choice(last)}" for _ in range(300)})
+        right = rnd.choice(names)
+        typed = typo(right, rnd)
+        if typed.casefold() in {n.casefold() for n in names}:
+            continue  # the slip made another player's name (or none): nothing to see
+        tried += 1
+        pairs = likely_typos([*names, typed]) + likely_duplicates([*names, typed])
+        warned += any({right, typed} == set(pair) for pair in pairs)
+    print(f"warned about {warned} of {tried} random typos")
+    assert tried > 350
+    assert warned >= 0.95 * tried
