@@ -241,3 +241,31 @@ def test_players_listed_without_alias_are_known_players() -> None:
     league = read_league(with_players([["José", ""], ["Bobby", "Bob"]]))
     assert league.players == ("José", "Bobby")
     assert league.aliases == {"Bob": "Bobby"}
+
+
+def test_one_blank_event_cell_is_one_message_at_that_cell() -> None:
+    """Issue 13: a blank Buy-in on a Neau event gave one error per result row; the fix is one
+    cell, the event's Buy-in. Likewise a blank Players on a Dip Pouch event whose ranks run
+    past the results listed."""
+    neau = {
+        "Settings": [["Setting", "Value"], ["System", "neau"]],
+        "Events": [["Event", "Date", "Buy-in"], ["March", dt.date(2026, 3, 7), None]],
+        "Results": [["Event", "Player", "Rank"], *(["March", f"P{n}", n] for n in range(1, 8))],
+    }
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(read_league(MemorySheets(neau)))
+    assert [str(p) for p in caught.value.problems] == [
+        "Events!C2: buy-in is missing: 7 results have no Buy-in of their own (the first at "
+        "Results!A2); give the event's Buy-in here"
+    ]
+    dip = {
+        "Settings": [["Setting", "Value"], ["System", "dippouch"]],
+        "Events": [["Event", "Date", "Players"], ["Con", dt.date(2002, 1, 5), None]],
+        "Results": [["Event", "Player", "Rank"], *(["Con", f"P{n}", 3 * n] for n in range(1, 5))],
+    }
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(read_league(MemorySheets(dip)))
+    assert [str(p) for p in caught.value.problems] == [
+        "Events!C2: players is blank, so the 4 results listed are taken as the whole field, but "
+        "ranks go up to 12: give the number of players here"
+    ]

@@ -280,6 +280,7 @@ def _score_event(
     ranks: list[int] = []
     ranked: list[Result] = []
     placements: dict[str, int] = {}
+    failures: list[tuple[Result, ScoringError]] = []
     score = None if system.scorer is None else system.scorer(settings, event, field_size)
     scores = scored.scores
     for pk, result in keyed:
@@ -297,10 +298,8 @@ def _score_event(
                 ranks.append(whole(result.rank, "rank"))
                 ranked.append(result)
         except ScoringError as error:
-            message = error.message
-            if error.field == "rank" and event.players is None and "players" in message:
-                message += " (the results listed; give the event's Players if more played)"
-            problems.result(result, message, error.field)
+            failures.append((result, error))
+    _report_failures(event, failures, field_size, problems)
     if system.ranked and len(ranked) == len(keyed):
         check_ranks(system, ranked, ranks, field_size, problems)
     if system.rated and event.date is not None:
@@ -310,6 +309,54 @@ def _score_event(
                 event.name, event.date, field_size, rounds, event.world_championship, placements
             )
         )
+
+
+def _report_failures(
+    event: Event,
+    failures: list[tuple[Result, ScoringError]],
+    field_size: int,
+    problems: Collector,
+) -> None:
+    """Each result that could not be scored, at its own cell; but one mistake, one message: when
+    several results fail for want of one event cell (a blank Buy-in, a blank Players while ranks
+    run past the results listed), one message names that cell instead."""
+    no_buy_in = [r for r, e in failures if e.field == "buy-in" and r.buy_in is None]
+    beyond = [r for r, e in failures if e.field == "rank" and _beyond(r, field_size)]
+    explained: set[int] = set()
+    if event.buy_in is None and len(no_buy_in) > 1:
+        message = (
+            f"buy-in is missing: {len(no_buy_in)} results have no Buy-in of their own (the first "
+            f"at {_cell(no_buy_in[0], 'buy-in')}); give the event's Buy-in here"
+        )
+        problems.add(message, event=event.name, field="buy-in", origin=event.origin)
+        explained.update(map(id, no_buy_in))
+    if event.players is None and len(beyond) > 1:
+        highest = max(whole(r.rank, "rank") for r in beyond)
+        message = (
+            f"players is blank, so the {field_size} results listed are taken as the whole "
+            f"field, but ranks go up to {highest}: give the number of players here"
+        )
+        problems.add(message, event=event.name, field="players", origin=event.origin)
+        explained.update(map(id, beyond))
+    for result, error in failures:
+        if id(result) in explained:
+            continue
+        message = error.message
+        if error.field == "rank" and event.players is None and "players" in message:
+            message += " (the results listed; give the event's Players if more played)"
+        problems.result(result, message, error.field)
+
+
+def _beyond(result: Result, field_size: int) -> bool:
+    """Whether the result's rank is a whole number past the field."""
+    try:
+        return whole(result.rank, "rank") > field_size
+    except ScoringError:
+        return False
+
+
+def _cell(result: Result, field: str) -> str:
+    return result.origin.where(field) if result.origin is not None else repr(result.player)
 
 
 def _rule(counted: int | None, held: int) -> str:
