@@ -183,7 +183,8 @@ CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "missing column": (
         lambda p: with_sheets(p, Results=[["Event", "Player", "Score x"], ["Dec 2025", "Al", 1]]),
-        ": Results: no header row with the columns Event, Player, Points",
+        ": Results!A1: no Points column (the headers are 'Event', 'Player', 'Score x'); if "
+        "'Score x' is it, rename it 'Points'",
     ),
     "text in number column": (
         lambda p: with_sheets(p, Results=[RESULTS_HEAD, ["Dec 2025", "Al", "three", 4, 0]]),

@@ -167,10 +167,34 @@ def test_missing_columns() -> None:
             "Results": [["Event", "Player", "Score"]],
         }
     )
-    with pytest.raises(
-        XlrallyError, match="Results: no header row with the columns Event, Player, Rank"
-    ):
+    with pytest.raises(XlrallyError) as caught:
         read_league(sheets)
+    assert (
+        str(caught.value)
+        == "Results!A1: no Rank column (the headers are 'Event', 'Player', 'Score')"
+    )
+    sheets.sheets["Results"] = [["Notes"], ["Event", "Player", "Finishing pos."]]
+    with pytest.raises(XlrallyError) as caught:
+        read_league(sheets)
+    assert str(caught.value) == (
+        "Results!A2: no Rank column (the headers are 'Event', 'Player', 'Finishing pos.'); if "
+        "'Finishing pos.' is it, rename it 'Rank'"
+    )
+    sheets.sheets["Results"] = [["Foo", "Bar"]]
+    with pytest.raises(XlrallyError, match="Results: no header row with the columns Event, Player"):
+        read_league(sheets)
+
+
+def test_an_unknown_header_is_named_with_the_closest_match() -> None:
+    """Issue 13: 'No. of rounds' was reported as 'Events!A2: rounds is missing' on each event."""
+    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets["Events"] = [["Event", "Date", "No. of rounds"], *(r[:3] for r in sheets["Events"][1:])]
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(read_league(MemorySheets(sheets)))
+    assert [str(p) for p in caught.value.problems] == [
+        "Events!A1: no Rounds column (the headers are 'Event', 'Date', 'No. of rounds'); if "
+        "'No. of rounds' is it, rename it 'Rounds'"
+    ]
 
 
 def test_file_errors_name_the_file(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ row is found by its names; extra sheets and columns are left alone. See docs/wor
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -127,6 +128,8 @@ _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
 class _Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.missing_columns: set[str] = set()
+        """Fields whose whole column is missing: reported once, at the header."""
 
     def at(self, origin: CellOrigin, field_name: str | None, message: str) -> None:
         self.items.append(Problem(message, field=field_name, origin=origin))
@@ -139,6 +142,10 @@ class Table:
     sheet: str
     columns: dict[str, int]
     rows: list[tuple[int, list[Value]]]  # (1-based row number, values)
+    header: int = 1
+    """The header's row number."""
+    headers: tuple[str, ...] = ()
+    """The header row's texts, as written."""
 
     def get(self, values: list[Value], field_name: str) -> Value:
         index = self.columns.get(field_name)
@@ -167,12 +174,44 @@ def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> 
                 # any() is a fast first test; a row of zeros or spaces needs the slow one
                 if any(values) or not all(blank(v) for v in values)
             ]
-            return Table(sheet, columns, body)
+            headers = tuple(text_of(v) for v in row if not blank(v))
+            return Table(sheet, columns, body, index + 1, headers)
     names = ", ".join(COLUMNS[f][0] for f in required)
+    best = max(rows[:HEADER_SEARCH_ROWS], key=_known_headers, default=[])
+    if _known_headers(best):
+        headers = tuple(text_of(v) for v in best if not blank(v))
+        number = rows.index(best) + 1
+        lacking = [f for f in required if f not in {_SPELLINGS.get(norm(h)) for h in headers}]
+        hints = "; ".join(missing_column(f, headers) for f in lacking)
+        raise XlrallyError(f"{quote_sheet(sheet)}!A{number}: {hints}")
     raise XlrallyError(
         f"{quote_sheet(sheet)}: no header row with the columns {names} in the first "
         f"{HEADER_SEARCH_ROWS} rows"
     )
+
+
+def _known_headers(row: list[Value]) -> int:
+    return sum(isinstance(v, str) and norm(v) in _SPELLINGS for v in row)
+
+
+def missing_column(field_name: str, headers: Sequence[str]) -> str:
+    """Why a column was not found: the headers there are, and the closest unknown one
+    (``if 'No. of rounds' is it, rename it 'Rounds'``)."""
+    wanted = COLUMNS[field_name][0]
+    listed = ", ".join(repr(h) for h in headers) or "none"
+    message = f"no {wanted} column (the headers are {listed})"
+
+    def likeness(header: str) -> float:
+        return max(
+            difflib.SequenceMatcher(None, norm(header), norm(spelling)).ratio()
+            for spelling in COLUMNS[field_name]
+        )
+
+    unknown = [h for h in headers if norm(h) not in _SPELLINGS]
+    closest = max(unknown, key=likeness, default=None)
+    if closest is not None and likeness(closest) >= 0.5:
+        message += f"; if {closest!r} is it, rename it {wanted!r}"
+    return message
 
 
 class _Book:
@@ -331,7 +370,7 @@ def read_league(source: SheetSource) -> League:
         structure=structure,
         tie_breaks=setting.tie_breaks(),
     )
-    events = _read_events(book, problems)
+    events = _read_events(book, system, problems)
     results = _read_results(book, system, [e.name for e in events], problems)
     aliases, players = _read_players(book, problems)
     league = League(settings, tuple(events), tuple(results), aliases, players)
@@ -341,14 +380,26 @@ def read_league(source: SheetSource) -> League:
         except LeagueProblems as core:
             # A cell the edge could not read reaches the core as blank; skip its echo.
             cells = {p.cell for p in problems.items}
-            problems.items.extend(p for p in core.problems if p.cell not in cells)
+            problems.items.extend(
+                p
+                for p in core.problems
+                if p.cell not in cells and p.field not in problems.missing_columns
+            )
         raise LeagueProblems(problems.items)
     return league
 
 
-def _read_events(book: _Book, problems: _Problems) -> list[Event]:
+def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
     sheet = book.need("Events")
     table = find_table(sheet, book.rows(sheet), ("event",))
+    scoring = SYSTEMS[system]
+    needed = ["rounds"] if scoring.rounds == "required" else []
+    needed += ["date"] if scoring.dated else []
+    for field_name in needed:
+        if field_name not in table.columns and table.rows:
+            header = CellOrigin(sheet, table.header, {})
+            problems.at(header, None, missing_column(field_name, table.headers))
+            problems.missing_columns.add(field_name)
     events = []
     for number, values in table.rows:
         origin = table.origin(number)
