@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import RALLY_SHEETS, write_book
@@ -293,3 +294,48 @@ def test_one_blank_event_cell_is_one_message_at_that_cell() -> None:
         "Events!C2: players is blank, so the 4 results listed are taken as the whole field, but "
         "ranks go up to 12: give the number of players here"
     ]
+
+
+def test_sheets_that_are_not_read_but_look_as_if_they_should_be_are_named() -> None:
+    """Issue 13: 'Jul 2026 results' was silently ignored; a renamed old Standings stayed
+    stale. Unrelated sheets are not even opened."""
+
+    opened: list[str] = []
+
+    class Counting(MemorySheets):
+        def values(self, name: str) -> list[list[Any]]:
+            opened.append(name)
+            return super().values(name)
+
+    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets["May 2026 results"] = [["Player", "Points", "Games"], ["Ann", 2, 5]]
+    sheets["Standings 2025"] = [["Rank", "Player", "Total", "Events"], [1, "Bobby", 100, 2]]
+    sheets["Notes"] = [["Player", "Points"]]
+    book = Counting(sheets)
+    league = read_league(book)
+    assert league.notes == (
+        "sheet 'May 2026 results' looks like results (Player and Points columns) but is named "
+        "after no event, so it is not read: rename it 'May 2026', or add the event to the "
+        "Events sheet",
+        "sheet 'Standings 2025' looks like standings written earlier; sync writes only "
+        "'Standings' and never updates this one: delete it if it is stale",
+    )
+    assert "Notes" not in opened
+    assert compute_standings(league).warnings[:2] == league.notes
+
+
+def test_a_points_table_with_a_gap_or_rising_points_is_warned_once() -> None:
+    """Issue 13: rank 4 deleted from the Points sheet scored 4th place 0 with no word."""
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "absolute"]],
+        "Points": [["Rank", "Points"], [1, 25], [2, 20], [3, 15], [5, 5], [6, 8]],
+        "Events": [["Event"], ["W1"]],
+        "Results": [["Event", "Player", "Rank"], ["W1", "Ann", 1]],
+    }
+    league = read_league(MemorySheets(sheets))
+    assert league.notes == (
+        "Points: no row for rank 4, so that place scores 0 points; add the row if that is not "
+        "meant",
+        "Points: rank 6 gets more points than rank 5 (8 > 5); correct the table if that is not "
+        "meant",
+    )

@@ -85,7 +85,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
         rule = _rule(counted_per_player, len(held))
     rows = rank_entries(entries, settings.tie_breaks, held)
-    warnings = tuple(scored.notes) + _name_warnings(league, entered)
+    warnings = league.notes + tuple(scored.notes) + _name_warnings(league, entered)
     return Standings(
         settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
     )

@@ -76,6 +76,9 @@ class League:
     results: tuple[Result, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
     players: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Warnings the edge found while reading (a gap in the Points sheet, a sheet that looks
+    like results but is named after no event); shown with the standings' own."""
 
 
 class Status(str, Enum):

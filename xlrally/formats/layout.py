@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -17,6 +18,7 @@ from typing import NamedTuple, Protocol
 from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.numbers import show
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
 from xlrally.core.systems.poker import PointStructure
@@ -311,7 +313,9 @@ def _or(value: float | None, default: float) -> float:
     return default if value is None else value
 
 
-def _points_table(book: _Book, problems: _Problems) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _points_table(
+    book: _Book, problems: _Problems, notes: list[str]
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
     sheet = book.find("Points")
     if sheet is None:
         return (), ()
@@ -339,6 +343,7 @@ def _points_table(book: _Book, problems: _Problems) -> tuple[tuple[float, ...], 
     def by_rank(table_: dict[int, float]) -> tuple[float, ...]:
         return tuple(table_.get(r, 0) for r in range(1, max(table_, default=0) + 1))
 
+    notes.extend(_points_notes(points))
     return by_rank(points), by_rank(bonus)
 
 
@@ -352,7 +357,11 @@ def read_league(source: SheetSource) -> League:
     problems = _Problems()
     system, found = read_settings(book)
     setting = _SettingsReader(found, problems)
-    points, bonus = _points_table(book, problems) if SYSTEMS[system].points_table else ((), ())
+    notes: list[str] = []
+    if SYSTEMS[system].points_table:
+        points, bonus = _points_table(book, problems, notes)
+    else:
+        points, bonus = (), ()
     structure = PointStructure(
         points=points,
         bonus=bonus,
@@ -373,7 +382,8 @@ def read_league(source: SheetSource) -> League:
     events = _read_events(book, system, problems)
     results = _read_results(book, system, [e.name for e in events], problems)
     aliases, players = _read_players(book, problems)
-    league = League(settings, tuple(events), tuple(results), aliases, players)
+    notes.extend(_stray_sheets(book, system, [e.name for e in events]))
+    league = League(settings, tuple(events), tuple(results), aliases, players, tuple(notes))
     if problems.items:
         try:
             compute_standings(league)
@@ -524,6 +534,64 @@ def _table_results(table: Table, event: str | None, problems: _Problems) -> list
                 problems.at(origins[i], *bad[i])
             results.append(Result._make(row))
     return results
+
+
+def _points_notes(points: dict[int, float]) -> list[str]:
+    """Warnings about a Points table that may not mean what it says: ranks without a row
+    (those places score 0) and points that grow as the rank worsens. A table may mean either,
+    so each is said once, as a warning."""
+    notes = []
+    gaps = [str(rank) for rank in range(1, max(points, default=0)) if rank not in points]
+    if gaps:
+        notes.append(
+            f"Points: no row for rank {', '.join(gaps)}, so that place scores 0 points; add the "
+            "row if that is not meant"
+        )
+    given = sorted(points.items())
+    for (better, high), (worse, low) in itertools.pairwise(given):
+        if low > high:
+            notes.append(
+                f"Points: rank {worse} gets more points than rank {better} ({show(low)} > "
+                f"{show(high)}); correct the table if that is not meant"
+            )
+            break
+    return notes
+
+
+def _stray_sheets(book: _Book, system: str, events: list[str]) -> list[str]:
+    """Warnings about sheets that are not read but look as if they should be: results under a
+    name that is no event's (``Jul 2026 results``), and standings under another name than
+    Standings (an old copy, which sync never updates). Only sheets whose names suggest it are
+    opened."""
+    fields = SYSTEMS[system].result_fields[:2]
+    taken = {norm(e) for e in events} | RESERVED_SHEETS
+    notes = []
+    for sheet in book.source.sheet_names():
+        key = norm(sheet)
+        if key in taken:
+            continue
+        close = difflib.get_close_matches(sheet, events, 1, 0.6)
+        if close or "result" in key:
+            if _has_columns(book.rows(sheet), fields):
+                where = f"rename it {close[0]!r}" if close else "name it after its event"
+                columns = " and ".join(COLUMNS[f][0] for f in fields)
+                notes.append(
+                    f"sheet {sheet!r} looks like results ({columns} columns) but is named after "
+                    f"no event, so it is not read: {where}, or add the event to the Events sheet"
+                )
+        elif "standing" in key and _has_columns(book.rows(sheet), ("rank", "player")):
+            notes.append(
+                f"sheet {sheet!r} looks like standings written earlier; sync writes only "
+                "'Standings' and never updates this one: delete it if it is stale"
+            )
+    return notes
+
+
+def _has_columns(rows: list[list[Value]], fields: Sequence[str]) -> bool:
+    return any(
+        set(fields) <= {_SPELLINGS.get(norm(v)) for v in row if isinstance(v, str)}
+        for row in rows[:HEADER_SEARCH_ROWS]
+    )
 
 
 def _read_players(book: _Book, problems: _Problems) -> tuple[dict[str, str], tuple[str, ...]]:
