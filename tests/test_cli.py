@@ -178,8 +178,27 @@ def test_files_named_one_by_one_are_each_reported(tmp_path: Path) -> None:
         [str(b), "failed", "(1", "problem)"],
         [str(tmp_path / "gone.xlsx"), "failed", "(1", "problem)"],
         [str(c), "rally", "2", "2", "written"],
+        ["4", "files:", "2", "written,", "2", "failed"],
     ]
     assert f"Error: {tmp_path / 'gone.xlsx'}: file not found" in err
+
+
+def test_folders_are_listed_in_natural_order(tmp_path: Path) -> None:
+    """club_2 before club_10, as a person counts."""
+    for n in (10, 2, 1):
+        write_book(tmp_path / f"club_{n}.xlsx", RALLY_SHEETS)
+    _, out, _ = run("sync", str(tmp_path))
+    listed = [line.split()[0] for line in out.splitlines()[1:4]]
+    assert listed == [str(tmp_path / f"club_{n}.xlsx") for n in (1, 2, 10)]
+    assert out.splitlines()[-1] == "3 files: 3 written"
+
+
+def test_as_of_before_the_first_event_and_text_notes(tmp_path: Path) -> None:
+    """No 'All 0 events count'; the text output says which events were not scored."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    _, out, _ = run("standings", str(path), "--as-of", "2025-01-01")
+    assert "No event has been scored yet" in out
+    assert "Not scored: Dec 2025 (later)." in out
 
 
 def test_recursive_batch(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -33,13 +34,22 @@ def fail(lines: Iterable[str]) -> NoReturn:
     sys.exit(1)
 
 
+def _natural(path: Path) -> tuple[tuple[int, str | int], ...]:
+    """Sort key that puts club_2 before club_10 (numbers compared as numbers)."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", str(path))
+        if part
+    )
+
+
 def workbook_files(paths: Iterable[str], recursive: bool) -> Iterator[Path]:
     """The workbook files named, and those in the folders named (skipping Excel's ~$ files)."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
             found = path.rglob("*") if recursive else path.iterdir()
-            for child in sorted(found):
+            for child in sorted(found, key=_natural):
                 if (
                     child.is_file()
                     and child.suffix.lower() in WORKBOOK_SUFFIXES
@@ -97,6 +107,14 @@ def _failure(outcome: SyncOutcome) -> str:
     return f"failed ({plural(len(outcome.problems), 'problem')})"
 
 
+def _totals(outcomes: list[SyncOutcome]) -> str:
+    """``26 files: 20 written, 2 unchanged, 4 failed`` (each kind that occurred)."""
+    kinds = ("written", "unchanged", "failed", "interrupted", "not started")
+    counts = [(kind, sum(o.result == kind for o in outcomes)) for kind in kinds]
+    shown = ", ".join(f"{count} {kind}" for kind, count in counts if count)
+    return f"{plural(len(outcomes), 'file')}: {shown}"
+
+
 def _summary(outcomes: list[SyncOutcome]) -> None:
     """The batch summary: a rich table on a terminal, aligned plain text otherwise (logs)."""
     header = ("File", "System", "Players", "Events", "Result")
@@ -116,10 +134,12 @@ def _summary(outcomes: list[SyncOutcome]) -> None:
         for row in rows:
             table.add_row(*row)
         Console().print(table)
+        Console().print(_totals(outcomes))
         return
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         click.echo("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    click.echo(_totals(outcomes))
 
 
 @cli.command()

@@ -75,8 +75,8 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         counted_per_player = None
         entries, history = _rated_entries(scored.dip_events, entered.display)
         rule = (
-            f"Dip Pouch rating: everyone starts at {show(dippouch.START_RATING)}; each event moves "
-            "a rating towards the percentile by the event's value in %"
+            f"Everyone starts at a Dip Pouch rating of {show(dippouch.START_RATING)}; each event "
+            "moves a rating towards the percentile by the event's value in %"
         )
     else:
         counted_per_player = system.counted_per_player(
@@ -360,6 +360,8 @@ def _cell(result: Result, field: str) -> str:
 
 
 def _rule(counted: int | None, held: int) -> str:
+    if held == 0:
+        return "No event has been scored yet"
     events = f"{held} event" + ("" if held == 1 else "s")
     if counted is None or counted >= held:
         return "The one event counts" if held == 1 else f"All {events} count"

@@ -15,7 +15,13 @@ from xlrally.core.model import Standings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, Row
-from xlrally.formats.view import RowView, StandingsView, shown_warnings, standings_view
+from xlrally.formats.view import (
+    RowView,
+    StandingsView,
+    event_notes,
+    shown_warnings,
+    standings_view,
+)
 
 SHEET_NAME = "Standings"
 
@@ -91,10 +97,6 @@ def notes(table: StandingsView) -> list[str]:
     if any(r.broken_tie for r in table.rows):
         tie_breaks = ", ".join(TIE_BREAKS[t] for t in standings.settings.tie_breaks)
         lines.append(f"Equal totals are separated by: {tie_breaks}.")
-    for event in standings.events:
-        if not event.held:
-            lines.append(f"Not scored: {event.name} ({event.status}).")
-    if standings.as_of is not None:
-        lines.append(f"As of {standings.as_of.isoformat()}.")
+    lines.extend(event_notes(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return lines

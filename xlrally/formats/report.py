@@ -11,7 +11,7 @@ from typing import Any
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed
-from xlrally.formats.view import shown_warnings, standings_view
+from xlrally.formats.view import event_notes, shown_warnings, standings_view
 
 
 def as_json(standings: Standings) -> dict[str, Any]:
@@ -85,5 +85,6 @@ def as_table(standings: Standings) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(standings.rule)
+    lines.extend(event_notes(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return "\n".join(lines)

@@ -165,3 +165,11 @@ def shown_warnings(warnings: Sequence[str], limit: int = SHOWN_WARNINGS) -> list
         f"... and {more:,} more warning{'s' * (more > 1)}: `xlrally check --all FILE` lists "
         "every one",
     ]
+
+
+def event_notes(standings: Standings) -> list[str]:
+    """The events not scored, and the as-of date: said under the table in every output."""
+    lines = [f"Not scored: {e.name} ({e.status})." for e in standings.events if not e.held]
+    if standings.as_of is not None:
+        lines.append(f"As of {standings.as_of.isoformat()}.")
+    return lines
