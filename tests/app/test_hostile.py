@@ -232,6 +232,7 @@ CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
             p,
             {
                 **ABSOLUTE,
+                "Settings": [["System", "absolute"], ["Shared places", "refuse"]],
                 "Results": [
                     ["Event", "Player", "Rank"],
                     ["W1", "A", 1],

@@ -246,19 +246,13 @@ def test_every_problem_is_reported_at_once() -> None:
     ("system", "ranks", "players", "message"),
     [
         ("reverse", (1, 2, 4), None, "rank (4) must be between 1 and players (3) (the results"),
-        (
-            "absolute",
-            (1, 2, 2),
-            None,
-            "rank 2 is given twice (P1 and P2); Absolute Points needs distinct ranks",
-        ),
         ("dippouch", (1, 2, 2, 3), None, "rank 3 cannot follow 2 players tied at 2"),
         ("dippouch", (1, 3, 3), None, "ranks skip place 2"),
         ("neau", (1, 5), 4, "rank (5) must be between 1 and players (4)"),
     ],
 )
 def test_rank_rules(system: str, ranks: tuple[int, ...], players: int | None, message: str) -> None:
-    """Ranks must not skip without a tie; only Dip Pouch allows shared ranks (1, 2, 2, 4)."""
+    """Ranks must not skip without a tie; ties share the better place (1, 2, 2, 4)."""
     league = League(
         Settings(system),
         (Event("E", D(2010, 1, 1), buy_in=10, players=players),),
@@ -267,6 +261,40 @@ def test_rank_rules(system: str, ranks: tuple[int, ...], players: int | None, me
     found = problems(league)
     assert len(found) == 1
     assert message in found[0]
+
+
+SEED_ABSOLUTE = PointStructure(points=(25, 20, 15, 10, 5), participating=5, bonus=(3, 2, 1))
+"""RubyChip's Absolute Points example: ranks 1-7 score 33, 27, 21, 15, 10, 5, 5."""
+
+
+def chop(how: str, ranks: tuple[int, ...]) -> League:
+    return League(
+        Settings("absolute", structure=SEED_ABSOLUTE, shared_places=how),
+        (Event("E"),),
+        tuple(Result("E", f"P{i}", rank=r) for i, r in enumerate(ranks, start=1)),
+    )
+
+
+def test_a_chop_scores_the_average_of_the_shared_places() -> None:
+    """Issue 13: P2 and P3 chop 2nd-3rd: each gets (27 + 21) / 2 = 24; the working says so."""
+    table = compute_standings(chop("average", (1, 2, 2, 4)))
+    assert [(r.player, r.total) for r in table.rows] == [
+        ("P1", 33),
+        ("P2", 24),
+        ("P3", 24),
+        ("P4", 15),
+    ]
+    working = table.rows[1].scores[0].explain
+    assert working.startswith("2nd-3rd shared by 2: average of 27 (2nd) and 21 (3rd) = 24")
+
+
+def test_a_chop_may_score_the_better_place_or_be_refused() -> None:
+    better = compute_standings(chop("better", (1, 2, 2, 4)))
+    assert [r.total for r in better.rows] == [33, 27, 27, 15]
+    assert problems(chop("refuse", (1, 2, 2, 4))) == [
+        "event 'E', player 'P3': rank 2 is given twice (P2 and P3); Absolute Points needs "
+        "distinct ranks here (Settings: Shared places is refuse)"
+    ]
 
 
 def test_gaps_allowed_when_field_size_given() -> None:

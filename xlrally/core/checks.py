@@ -68,22 +68,30 @@ def check_event(event: Event, system: System, problems: Collector) -> bool:
 
 
 def check_ranks(
-    system: System, results: list[Result], ranks: list[int], field_size: int, problems: Collector
+    system: System,
+    results: list[Result],
+    ranks: list[int],
+    field_size: int,
+    problems: Collector,
+    shared: bool = False,
 ) -> None:
     """Ranks must be distinct (or, where ties share the better place, run 1, 2, 2, 4) and, when
-    every player is listed, must not skip a place. Linear in the number of results."""
+    every player is listed, must not skip a place. Linear in the number of results.
+
+    ``shared``: a poker league whose Settings let players share a place (a chop)."""
+    shared = shared or system.shared_ranks
     first_at: dict[int, Result] = {}
     for result, rank in zip(results, ranks, strict=True):
-        if rank in first_at and not system.shared_ranks:
+        if rank in first_at and not shared:
             message = (
                 f"rank {rank} is given twice ({first_at[rank].player} and {result.player}); "
-                f"{system.name} needs distinct ranks"
+                f"{system.name} needs distinct ranks here (Settings: Shared places is refuse)"
             )
             problems.result(result, message, "rank")
         first_at.setdefault(rank, result)
     before = len(problems.problems)
     counts = Counter(ranks)
-    if system.shared_ranks:
+    if shared:
         for rank, count in counts.items():
             hidden = next((r for r in range(rank + 1, rank + count) if r in first_at), None)
             if hidden is not None:

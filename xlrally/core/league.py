@@ -24,6 +24,7 @@ changes every event's points.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass, field
 
 from xlrally.core.checks import Collector, check_event, check_ranks
@@ -42,7 +43,8 @@ from xlrally.core.numbers import plural, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
-from xlrally.core.systems import SYSTEMS, System, dippouch, known
+from xlrally.core.systems import SYSTEMS, Scorer, System, dippouch, known
+from xlrally.core.systems.dippouch import ordinal
 
 
 def _order(events: tuple[Event, ...]) -> list[Event]:
@@ -282,6 +284,9 @@ def _score_event(
     placements: dict[str, int] = {}
     failures: list[tuple[Result, ScoringError]] = []
     score = None if system.scorer is None else system.scorer(settings, event, field_size)
+    sharing = system.ranked and score is not None and settings.shared_places != "refuse"
+    if score is not None and sharing:
+        score = _sharing(score, keyed, settings.shared_places)
     scores = scored.scores
     for pk, result in keyed:
         try:
@@ -301,7 +306,7 @@ def _score_event(
             failures.append((result, error))
     _report_failures(event, failures, field_size, problems)
     if system.ranked and len(ranked) == len(keyed):
-        check_ranks(system, ranked, ranks, field_size, problems)
+        check_ranks(system, ranked, ranks, field_size, problems, shared=sharing)
     if system.rated and event.date is not None:
         rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
         scored.dip_events.append(
@@ -309,6 +314,46 @@ def _score_event(
                 event.name, event.date, field_size, rounds, event.world_championship, placements
             )
         )
+
+
+@dataclass(frozen=True)
+class SharedPlace:
+    """The working of a place shared by several players (a chop in a poker league)."""
+
+    first: int
+    sharing: int
+    places: tuple[Score, ...]
+    """The score of each shared place (only the better one, for ``better``)."""
+    value: float
+
+    @property
+    def explain(self) -> str:
+        """E.g. ``2nd-3rd shared by 2: average of 27 (2nd) and 21 (3rd) = 24``."""
+        last = self.first + self.sharing - 1
+        head = f"{ordinal(self.first)}-{ordinal(last)} shared by {self.sharing}"
+        if len(self.places) == 1:
+            return f"{head}: each scores {ordinal(self.first)} place, {self.places[0].explain}"
+        parts = [f"{show(p.value)} ({ordinal(self.first + i)})" for i, p in enumerate(self.places)]
+        listed = ", ".join(parts[:-1]) + f" and {parts[-1]}"
+        return f"{head}: average of {listed} = {show(self.value)}"
+
+
+def _sharing(score: Scorer, keyed: list[tuple[str, Result]], how: str) -> Scorer:
+    """Wrap an event's scorer so that players sharing a place score the average of the places
+    they share (``average``) or the better place's points (``better``)."""
+    sharing = Counter(result.rank for _, result in keyed)
+
+    def shared(result: Result) -> Score:
+        count = sharing.get(result.rank, 1)
+        if count == 1:
+            return score(result)
+        first = whole(result.rank, "rank", minimum=1)
+        spread = range(first, first + count) if how == "average" else range(first, first + 1)
+        places = tuple(score(result._replace(rank=place)) for place in spread)
+        value = sum(p.value for p in places) / len(places)
+        return Score(places[0].event, value, SharedPlace(first, count, places, value))
+
+    return shared
 
 
 def _report_failures(

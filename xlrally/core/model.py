@@ -20,6 +20,10 @@ MAX_NAME_LENGTH = 255
 """Longer player or event names are refused: they are pasted data, not names."""
 
 
+SHARED_PLACES = ("average", "better", "refuse")
+"""The choices for :attr:`Settings.shared_places`."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """How a league is scored. ``best_x`` None: all events count (rally: the seed's formula)."""
@@ -31,6 +35,9 @@ class Settings:
     events_cap: int = rally.DEFAULT_EVENTS_CAP
     structure: poker.PointStructure = field(default_factory=poker.PointStructure)
     tie_breaks: tuple[str, ...] = ()
+    shared_places: str = "average"
+    """How players who share a place (a chop: ranks 1, 2, 2, 4) score in a poker league:
+    ``average`` of the places they share, the ``better`` place's points, or ``refuse``."""
 
 
 @dataclass(frozen=True)

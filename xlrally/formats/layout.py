@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.model import SHARED_PLACES, Event, League, Result, Settings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
@@ -122,6 +122,7 @@ SETTINGS_KEYS: dict[str, str] = {
     "playercountfactor": "Player count factor",
     "playercounttorank": "Player count to rank",
     "tiebreak": "Tie break",
+    "sharedplaces": "Shared places",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -277,6 +278,21 @@ class _SettingsReader:
         entry = self._raw(key)
         return "" if entry is None else text_of(entry[0])
 
+    def choice(self, key: str, choices: Sequence[str]) -> str:
+        """One of ``choices`` (any case); the first when blank."""
+        entry = self._raw(key)
+        if entry is None:
+            return choices[0]
+        chosen = norm(entry[0])
+        if chosen not in choices:
+            listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+            shown = short(text_of(entry[0]))
+            self.problems.at(
+                entry[1], "value", f"{SETTINGS_KEYS[key]} must be {listed}, not {shown!r}"
+            )
+            return choices[0]
+        return chosen
+
     def number(self, key: str) -> float | None:
         entry = self._raw(key)
         if entry is None:
@@ -378,6 +394,7 @@ def read_league(source: SheetSource) -> League:
         events_cap=setting.whole("eventscap") or DEFAULT_EVENTS_CAP,
         structure=structure,
         tie_breaks=setting.tie_breaks(),
+        shared_places=setting.choice("sharedplaces", SHARED_PLACES),
     )
     events = _read_events(book, system, problems)
     results = _read_results(book, system, [e.name for e in events], problems)
