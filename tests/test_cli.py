@@ -326,3 +326,36 @@ def test_a_typo_is_warned_in_check_and_in_the_standings_notes(tmp_path: Path) ->
     book = openpyxl.load_workbook(path)
     notes = [row[0] for row in book["Standings"].iter_rows(values_only=True) if row[0]]
     assert f"Warning: {warning}" in notes
+
+
+def test_a_season_is_picked_from_the_events_season_column(tmp_path: Path) -> None:
+    """Two seasons in one workbook (hand-worked in tests/core/test_seasons.py): the latest by
+    default, another with --season."""
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "reverse"]],
+        "Events": [
+            ["Event", "Date", "Season"],
+            ["Sep 2024", "2024-09-07", "2024-25"],
+            ["Nov 2024", "2024-11-02", "2024-25"],
+            ["Oct 2025", "2025-10-04", "2025-26"],
+        ],
+        "Results": [
+            ["Event", "Player", "Rank"],
+            *(
+                [event, player, rank]
+                for event in ("Sep 2024", "Nov 2024")
+                for player, rank in (("Ann", 1), ("Bo", 2))
+            ),
+            ["Oct 2025", "Bo", 1],
+            ["Oct 2025", "Ann", 2],
+        ],
+    }
+    path = write_book(tmp_path / "seasons.xlsx", sheets)
+
+    def table(*options: str) -> list[tuple[str, float]]:
+        code, out, _ = run("standings", str(path), "-f", "json", *options)
+        assert code == 0
+        return [(r["player"], r["total"]) for r in json.loads(out)["standings"]]
+
+    assert table() == [("Bo", 2), ("Ann", 1)]
+    assert table("--season", "2024-25") == [("Ann", 4), ("Bo", 2)]

@@ -220,14 +220,19 @@ def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | No
     metavar="DATE",
     help="Only events up to this date (YYYY-MM-DD) count.",
 )
-def standings(path: Path, fmt: str, as_of: dt.date | None) -> None:
+@click.option(
+    "--season",
+    metavar="NAME",
+    help="The season to show, when events name seasons (default: Settings', else the latest).",
+)
+def standings(path: Path, fmt: str, as_of: dt.date | None, season: str | None) -> None:
     """Print the standings of a workbook without writing anything."""
     from xlrally.app.sync import read_standings
     from xlrally.core.errors import FileProblems
     from xlrally.formats import report
 
     try:
-        table = read_standings(path, as_of)
+        table = read_standings(path, as_of, season)
     except FileProblems as error:
         fail(error.messages)
     if fmt == "json":
@@ -280,14 +285,19 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     metavar="DATE",
     help="Only events up to this date (YYYY-MM-DD) count.",
 )
-def publish(path: Path, output: Path | None, as_of: dt.date | None) -> None:
+@click.option(
+    "--season",
+    metavar="NAME",
+    help="The season to show, when events name seasons (default: Settings', else the latest).",
+)
+def publish(path: Path, output: Path | None, as_of: dt.date | None, season: str | None) -> None:
     """Write the standings as one self-contained HTML page (table, chart, working)."""
     from xlrally.app.sync import read_standings
     from xlrally.core.errors import FileProblems
     from xlrally.formats.page import standings_page
 
     try:
-        table = read_standings(path, as_of)
+        table = read_standings(path, as_of, season)
     except FileProblems as error:
         fail(error.messages)
     target = output or path.with_suffix(".html")

@@ -24,13 +24,16 @@ from xlrally.ooxml.reader import FileSheets
 from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix
 
 
-def read_standings(path: str | Path, as_of: dt.date | None = None) -> Standings:
-    """Read a workbook file and compute its standings. Raises FileProblems."""
+def read_standings(
+    path: str | Path, as_of: dt.date | None = None, season: str | None = None
+) -> Standings:
+    """Read a workbook file and compute its standings (of one season, when its events name
+    seasons). Raises FileProblems."""
     path = Path(path)
     try:
         with paused_gc(), FileSheets(path) as source:
             league = read_league(source)
-            return compute_standings(league, as_of)
+            return compute_standings(league, as_of, season)
     except XlrallyError as error:
         raise FileProblems.of(path, error) from None
 

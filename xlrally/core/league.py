@@ -43,6 +43,7 @@ from xlrally.core.numbers import plural, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
+from xlrally.core.seasons import in_season
 from xlrally.core.systems import SYSTEMS, Scorer, System, dippouch, known
 from xlrally.core.systems.dippouch import ordinal
 
@@ -52,11 +53,16 @@ def _order(events: tuple[Event, ...]) -> list[Event]:
     return sorted(events, key=lambda e: (e.date is None, e.date or dt.date.min))
 
 
-def compute_standings(league: League, as_of: dt.date | None = None) -> Standings:
+def compute_standings(
+    league: League, as_of: dt.date | None = None, season: str | None = None
+) -> Standings:
     """Score every held event and rank the players. Raises LeagueProblems listing every problem.
 
     ``as_of``: only events dated on or before it count (undated events always count).
+    ``season``: when events name their seasons, the season to score (see
+    :mod:`xlrally.core.seasons`; default the Settings' season, else the latest).
     """
+    league, season_notes = in_season(league, season)
     settings = league.settings
     system = SYSTEMS.get(settings.system)
     if system is None:
@@ -87,7 +93,7 @@ def compute_standings(league: League, as_of: dt.date | None = None) -> Standings
         entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
         rule = _rule(counted_per_player, len(held))
     rows = rank_entries(entries, settings.tie_breaks, held)
-    warnings = league.notes + tuple(scored.notes) + _name_warnings(league, entered)
+    warnings = league.notes + season_notes + tuple(scored.notes) + _name_warnings(league, entered)
     return Standings(
         settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
     )

@@ -52,6 +52,8 @@ class Event:
     players: object = None
     pending: bool = False
     origin: Origin | None = None
+    season: str = ""
+    """The season it belongs to ('' when the workbook does not name seasons)."""
 
 
 class Result(NamedTuple):

@@ -94,6 +94,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "world championship": ("World Championship", "WC"),
     "players": ("Players", "Field size", "Number of players"),
     "status": ("Status",),
+    "season": ("Season",),
     "player": ("Player", "Name", "Player name"),
     "points": ("Points", "Score"),
     "games": ("Games", "Games played"),
@@ -464,6 +465,7 @@ def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
                 players=fields.get("players"),
                 pending=status == "pending",
                 origin=origin,
+                season=text_of(table.get(values, "season")),
             )
         )
     return events
