@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 import subprocess
@@ -98,13 +100,26 @@ def test_dippouch_matches_the_wdd_page(examples: dict[str, Path]) -> None:
 
 
 def test_table_and_csv(examples: dict[str, Path]) -> None:
-    """Text table with dropped scores bracketed; CSV with the same cells."""
+    """Text table with dropped scores bracketed; CSV with plain numbers that sum (issue 14:
+    '(21)' reads as -21 in a spreadsheet, '11=' as text) and the dropped events named."""
     code, out, _ = run("standings", str(examples["rally"]))
     assert code == 0
     assert "Bobby    151    3       79        72        (21)" in out
     assert "Best 2 of 3 events count" in out
     code, out, _ = run("standings", str(examples["rally"]), "-f", "csv")
-    assert out.splitlines()[1] == "1,Bobby,151,3,79,72,(21)"
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows[0] == {
+        "Rank": "1",
+        "Tied": "",
+        "Player": "Bobby",
+        "Total": "151",
+        "Events": "3",
+        "Dec 2025": "79",
+        "Feb 2026": "72",
+        "May 2026": "21",
+        "Dropped": "May 2026",
+    }
+    assert all(float(row["Rank"]) >= 1 for row in rows)
 
 
 def test_as_of_leaves_later_events_out(examples: dict[str, Path]) -> None:
@@ -274,7 +289,7 @@ def test_python_dash_m_runs_the_cli(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0
-    assert done.stdout.splitlines()[1] == "1,Bobby,100,2,79,21"
+    assert done.stdout.splitlines()[1] == "1,,Bobby,100,2,79,21,"
 
 
 def test_template_is_up_to_date(tmp_path: Path) -> None:

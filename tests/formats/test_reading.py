@@ -13,6 +13,7 @@ from helpers import RALLY_SHEETS, write_book
 from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.formats.layout import MemorySheets, read_league
 
 
@@ -339,3 +340,18 @@ def test_a_points_table_with_a_gap_or_rising_points_is_warned_once() -> None:
         "Points: rank 6 gets more points than rank 5 (8 > 5); correct the table if that is not "
         "meant",
     )
+
+
+def test_csv_guards_formula_like_names_but_not_numbers() -> None:
+    """Names starting '=' or '-' get the apostrophe; the numbers beside them never do.
+    Reverse order, 3 players: 1st scores 3, 3rd scores 1 (hand-worked)."""
+    from xlrally.formats.report import as_csv
+
+    league = League(
+        Settings("reverse"),
+        (Event("W1", players=3),),
+        (Result("W1", "=HYPERLINK(1)", rank=1), Result("W1", "-Bo", rank=3)),
+    )
+    rows = as_csv(compute_standings(league)).splitlines()
+    assert rows[1] == "1,,'=HYPERLINK(1),3,1,3,"
+    assert rows[2] == "2,,'-Bo,1,1,1,"

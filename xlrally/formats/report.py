@@ -68,13 +68,34 @@ def as_rows(standings: Standings) -> list[list[str]]:
 
 
 def as_csv(standings: Standings) -> str:
-    """CSV text of :func:`as_rows`. Cells a spreadsheet would take as a formula are prefixed
-    with an apostrophe (CSV injection)."""
+    """CSV for spreadsheets and programs: every number a plain number, so that columns sum.
+
+    Rank is a number with a ``Tied`` column beside it (``yes`` for a shared rank, not ``3=``);
+    scores are plain numbers, dropped ones too, and the ``Dropped`` column (not for a rating)
+    lists the events whose scores do not count (``;``-separated), instead of brackets a
+    spreadsheet would read as negative numbers. Text a spreadsheet would take as a formula (a
+    name starting with ``=``, ``+``, ``-`` or ``@``) gets a leading apostrophe (CSV injection);
+    numbers never do.
+    """
+    table = standings_view(standings)
+    places = table.places
+    headings = list(table.headings)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for row in as_rows(standings):
-        writer.writerow([f"'{c}" if c[:1] in ("=", "+", "-", "@") else c for c in row])
+    rated = standings.scoring.rated  # a rating drops nothing: no Dropped column
+    writer.writerow(_safe([headings[0], "Tied", *headings[1:], *([] if rated else ["Dropped"])]))
+    for view in table.rows:
+        row = view.standing
+        scores = ["" if s is None else fixed(s.value, places) for s in view.scores]
+        dropped = [e for e, s in zip(table.held, view.scores, strict=True) if s and not s.counted]
+        cells = [str(row.rank), "yes" if row.tied else "", *_safe([row.player])]
+        cells += [fixed(row.total, places), str(row.events), *scores]
+        writer.writerow(cells if rated else [*cells, *_safe(["; ".join(dropped)])])
     return out.getvalue()
+
+
+def _safe(texts: list[str]) -> list[str]:
+    return [f"'{t}" if t[:1] in ("=", "+", "-", "@") else t for t in texts]
 
 
 def as_table(standings: Standings) -> str:
