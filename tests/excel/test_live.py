@@ -286,3 +286,18 @@ def test_real_xlwings_book_api_via_remote_engine(tmp_path: Path) -> None:  # pra
     from xlrally.formats.layout import read_league
 
     assert compute_standings(read_league(source)).rows[0].player == "Bobby"
+
+
+def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
+    """Issue 14: a chess treasurer should not see poker settings."""
+    import openpyxl
+
+    def listed(system: str) -> list[str]:
+        path = make_new(tmp_path / f"{system}.xlsx", system)[0]
+        sheet = openpyxl.load_workbook(path)["Settings"]
+        return [row[0] for row in sheet.iter_rows(min_row=2, values_only=True)]
+
+    assert listed("rally") == ["System", "League", "Season", "Best X", "Events cap", "Tie break"]
+    assert "Participating" in listed("absolute")
+    assert "Shared places" in listed("neau")
+    assert listed("dippouch") == ["System", "League", "Season", "Tie break"]

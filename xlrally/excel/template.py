@@ -202,6 +202,23 @@ SETTING_HELP = {
 }
 
 
+SETTING_SYSTEMS = {
+    "Best X": ("rally", "absolute", "reverse", "neau"),
+    "Events cap": ("rally",),
+    "Participating": ("absolute", "reverse"),
+    "Multiplier": ("reverse",),
+    "Player count factor": ("absolute",),
+    "Player count to rank": ("absolute",),
+    "Shared places": ("absolute", "reverse", "neau"),
+}
+"""Settings that only some systems use: a new workbook lists only its own system's (a chess
+treasurer should not see poker settings). Any setting typed in still works."""
+
+
+def _applies(setting: str, system: str) -> bool:
+    return system in SETTING_SYSTEMS.get(setting, (system,))
+
+
 def _result_columns(system: str) -> list[str]:
     return ["Event"] + [COLUMNS[f][0] for f in SYSTEMS[system].result_fields]
 
@@ -337,7 +354,7 @@ def build_workbook(
 
     settings = book.add_worksheet("Settings")
     settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
-    keys = ["System", *(k for k in SETTING_HELP if k != "System")]
+    keys = ["System", *(k for k in SETTING_HELP if k != "System" and _applies(k, system))]
     given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
     for r, key in enumerate(keys, start=1):
         settings.write_string(r, 0, key)
