@@ -355,3 +355,21 @@ def test_csv_guards_formula_like_names_but_not_numbers() -> None:
     rows = as_csv(compute_standings(league)).splitlines()
     assert rows[1] == "1,,'=HYPERLINK(1),3,1,3,"
     assert rows[2] == "2,,'-Bo,1,1,1,"
+
+
+def test_columns_are_as_wide_as_the_numbers_shown() -> None:
+    """Issue 14: Neau points like 26.59528955418021 are shown as 26.60; the column was sized
+    for 17 digits, so one event column fitted on a printed page."""
+    from xlrally.formats.cells import column_widths
+    from xlrally.formats.grid import standings_grid
+
+    league = League(
+        Settings("neau"),
+        (Event("March", buy_in=20),),
+        tuple(Result("March", f"P{n}", rank=n, total=20) for n in range(1, 11)),
+    )
+    grid = standings_grid(compute_standings(league))
+    widths = dict(zip([c.value for c in grid[0]], column_widths(grid), strict=False))
+    # Neau's seed formula: 1st of 10 at 20 scores √(10 × 20 × 20 / 20) / 2 = 7.07 (shown "7.07",
+    # 4 characters, not 17): every column is the minimum 6 + 2.
+    assert widths["March"] == widths["Total"] == 8.0

@@ -191,14 +191,32 @@ Row = tuple[Cell, ...]
 
 def column_widths(grid: Sequence[Row]) -> list[float]:
     """Each column's width in characters, the same in every writer (file, Excel, template):
-    the longest value among the table's first 500 rows (the note lines below the table do not
-    count), plus 2, at least 8 and at most 60."""
+    the longest value *as shown* among the table's first 500 rows (the note lines below the
+    table do not count), plus 2, at least 8 and at most 60."""
     columns = max((len(r) for r in grid), default=0)
     table = [r for r in grid[:500] if len(r) == columns]
     widths = []
     for index in range(columns):
         longest = max(
-            (len(str(r[index].value)) for r in table if r[index].value is not None), default=6
+            (shown_length(r[index]) for r in table if r[index].value is not None), default=6
         )
         widths.append(float(min(max(longest, 6) + 2, 60)))
     return widths
+
+
+def shown_length(cell: Cell) -> int:
+    """How many characters a cell shows: a number as its format shows it (``0.00``: two
+    decimals; ``(0)``: brackets; ``0"="``: a shared rank's ``=``), not its full precision.
+
+    >>> shown_length(Cell(26.59528955418021, Look(number_format="0.00")))
+    5
+    >>> shown_length(Cell(21, Look(number_format="(0)"))), shown_length(Cell("Bobby"))
+    (4, 5)
+    """
+    value, number_format = cell.value, cell.look.number_format
+    if isinstance(value, bool) or not isinstance(value, int | float) or not number_format:
+        return len(str(value))
+    first = number_format.split(";", 1)[0]
+    decimals = len(first.split(".", 1)[1].split(")")[0].split('"')[0]) if "." in first else 0
+    extra = sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
+    return len(f"{value:.{decimals}f}") + extra
