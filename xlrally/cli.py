@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -292,7 +291,7 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
 )
 def publish(path: Path, output: Path | None, as_of: dt.date | None, season: str | None) -> None:
     """Write the standings as one self-contained HTML page (table, chart, working)."""
-    from xlrally.app.sync import read_standings
+    from xlrally.app.sync import last_saved, read_standings
     from xlrally.core.errors import FileProblems
     from xlrally.formats.page import standings_page
 
@@ -301,7 +300,7 @@ def publish(path: Path, output: Path | None, as_of: dt.date | None, season: str 
     except FileProblems as error:
         fail(error.messages)
     target = output or path.with_suffix(".html")
-    updated = dt.datetime.fromtimestamp(os.path.getmtime(path)).replace(microsecond=0)
+    updated = last_saved(path)
     try:
         target.write_text(standings_page(table, updated=updated), encoding="utf-8")
     except OSError as error:

@@ -10,9 +10,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import xlsxwriter
+from click.testing import CliRunner
+from helpers import RALLY_SHEETS
 from remake_examples import EXAMPLES_FOLDER, PAGES_FOLDER
 
-from xlrally.app.sync import read_standings
+from xlrally.app.sync import last_saved, read_standings
+from xlrally.cli import cli
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
 from xlrally.excel.template import FIXED_DATE
@@ -112,3 +116,22 @@ def test_example_pages_are_up_to_date(system: str) -> None:
     """docs/examples/<system>.html is what `python tools/remake_examples.py` makes now."""
     made = standings_page(read_standings(EXAMPLES_FOLDER / f"{system}.xlsx"), FIXED_DATE)
     assert (PAGES_FOLDER / f"{system}.html").read_text(encoding="utf-8") == made
+
+
+def test_the_page_is_dated_by_the_workbooks_own_last_save(tmp_path: Path) -> None:
+    """Issue 14: the page said when the file was copied or synced, not when the treasurer last
+    saved the results. XlsxWriter records the save time we give it (docProps/core.xml)."""
+    path = tmp_path / "league.xlsx"
+    saved = dt.datetime(2025, 12, 7, 18, 30)  # UTC, as Excel records it
+    book = xlsxwriter.Workbook(str(path))
+    book.set_properties({"created": saved})
+    for name, rows in RALLY_SHEETS.items():
+        sheet = book.add_worksheet(name)
+        for r, row in enumerate(rows):
+            sheet.write_row(r, 0, [v.isoformat() if isinstance(v, dt.date) else v for v in row])
+    book.close()
+    local = saved.replace(tzinfo=dt.UTC).astimezone().replace(tzinfo=None)
+    assert last_saved(path) == local
+    assert CliRunner().invoke(cli, ["publish", str(path)]).exit_code == 0
+    page = path.with_suffix(".html").read_text(encoding="utf-8")
+    assert f"updated {local:%Y-%m-%d %H:%M}" in page

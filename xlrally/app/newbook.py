@@ -12,6 +12,7 @@ copied into this repository.
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.util
 import keyword
 import sys
@@ -61,6 +62,11 @@ TAKEN = frozenset({"xlrally", "udfs", "xlwings", "main", "test", "tests"})
 xlrally's own packages or xlwings (or the module would not be the companion)."""
 
 
+def _now() -> dt.datetime:
+    """Now, in UTC without a zone (what XlsxWriter records as the creation time)."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
 def _check_module_name(stem: str) -> None:
     """The refresh button imports a module named after the workbook (xlwings' quickstart
     macro), so the name must be importable and must not shadow anything the refresh imports."""
@@ -93,13 +99,13 @@ def make_new(path: Path, system: str) -> list[Path]:
 def _make_new(path: Path, system: str) -> list[Path]:
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
-        build_workbook(path, system)
+        build_workbook(path, system, created=_now())
         return [path]
     if suffix != ".xlsm":
         msg = "the file name must end in .xlsx or .xlsm"
         raise NewBookError(msg)
     _check_module_name(path.stem)
-    build_workbook(path, system, xlwings_vba_project(), BUTTON_MACRO)
+    build_workbook(path, system, xlwings_vba_project(), BUTTON_MACRO, created=_now())
     module = path.with_suffix(".py")
     module.write_text(COMPANION.format(workbook=path.name), encoding="utf-8")
     return [path, module]

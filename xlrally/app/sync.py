@@ -115,6 +115,18 @@ def _failed(path: Path, error: BaseException) -> SyncOutcome:
     raise error
 
 
+def last_saved(path: str | Path) -> dt.datetime:
+    """When the workbook was last saved: its own record, else the file's modification time."""
+    try:
+        with Package(path) as package:
+            saved = package.last_saved()
+    except XlrallyError:
+        saved = None
+    if saved is not None:
+        return saved
+    return dt.datetime.fromtimestamp(Path(path).stat().st_mtime).replace(microsecond=0)
+
+
 def explain_failure(path: Path, died: Died) -> SyncOutcome:
     """The outcome for a file whose isolated sync died, in the user's words: stopped from
     outside (nothing wrong with the file), or crashed on it (name the sheet at fault if the

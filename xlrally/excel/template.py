@@ -328,11 +328,14 @@ def build_workbook(
     system: str = "rally",
     vba_project: bytes | None = None,
     button_macro: str | None = None,
+    created: dt.datetime = FIXED_DATE,
 ) -> None:
     """Write a new league workbook for ``system`` with example data and computed Standings.
 
     With ``vba_project`` (a vbaProject.bin) the file is macro-enabled (.xlsm) and, with
-    ``button_macro``, the Standings sheet gets a "Refresh standings" button running it.
+    ``button_macro``, the Settings sheet gets a "Refresh standings" button running it.
+    ``created`` is its recorded creation and save time (fixed for the bundled files, so that
+    their bytes are stable; now for ``xlrally new``).
     """
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}: use one of {known()}")
@@ -343,7 +346,7 @@ def build_workbook(
         {
             "title": f"xlrally league ({SYSTEMS[system].name})",
             "author": "xlrally",
-            "created": FIXED_DATE,
+            "created": created,
         }
     )
     book.set_custom_property("xlrally system", system)

@@ -8,6 +8,7 @@ a bounded area (a 2 KB file with one cell at XFD1048576 would make a reader allo
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 import re
 import zipfile
@@ -35,6 +36,7 @@ MAX_PARTS = 10_000
 NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 NS_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+NS_DCTERMS = "http://purl.org/dc/terms/"
 WORKSHEET_TYPE = NS_REL + "/worksheet"
 MAX_ROWS = 1_048_576
 NARROW_COLUMNS = 8
@@ -296,6 +298,22 @@ class Package:
                 SheetRef(sheet.get("name", ""), int(sheet.get("sheetId", "0")), rel_id, part, kind)
             )
         return sheets
+
+    def last_saved(self) -> dt.datetime | None:
+        """When the workbook was last saved, by its own record (``docProps/core.xml``
+        ``dcterms:modified``, which Excel and LibreOffice write), in local time; None when the
+        package does not say. Unlike the file's time, a copy or a sync does not change it."""
+        for kind, part in self.relationships("").values():
+            if kind.endswith("/core-properties") and self.has(part):
+                try:
+                    found = self.xml(part).find(f"{{{NS_DCTERMS}}}modified")
+                    stamp = dt.datetime.fromisoformat((found.text or "").strip())
+                except (WorkbookError, AttributeError, ValueError):
+                    return None
+                if stamp.tzinfo is None:
+                    stamp = stamp.replace(tzinfo=dt.UTC)
+                return stamp.astimezone().replace(tzinfo=None, microsecond=0)
+        return None
 
     def sheet(self, name: str) -> SheetRef | None:
         return next((s for s in self.sheets if s.name == name), None)
