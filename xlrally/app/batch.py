@@ -55,7 +55,7 @@ def _outcomes(
     for path, result, identity in zip(files, results, before, strict=True):
         if isinstance(result, SyncOutcome):
             outcomes.append(result)
-        elif isinstance(result, isolate.Died) and _identity(path) != identity:
+        elif _identity(path) != identity:  # replaced, though its child could not say so
             outcomes.append(SyncOutcome(path, result="written"))
         elif isinstance(result, isolate.Died):
             outcomes.append(explain_failure(path, result))

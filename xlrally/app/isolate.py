@@ -91,10 +91,13 @@ def run_isolated(
     """``work(task)`` for each task, each in its own child process; results in task order."""
     results: list[Any] = [None] * len(tasks)
     running: dict[int, tuple[int, Path]] = {}
-    folder: Path | None = None
     upcoming = 0
-    try:
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # no stop between making the
+    try:  # folder and the try that removes it
         folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    try:
         while upcoming < len(tasks) or running:
             while upcoming < len(tasks) and len(running) < max(jobs, 1):
                 out = folder / f"{upcoming}.result"
@@ -113,17 +116,30 @@ def run_isolated(
             done()
     except KeyboardInterrupt:
         for pid, (index, out) in running.items():
-            os.kill(pid, signal.SIGTERM)  # a child cleans up after itself on SIGTERM
-            _, status = os.waitpid(pid, 0)
+            try:
+                os.kill(pid, signal.SIGTERM)  # a child cleans up after itself on SIGTERM
+                _, status = os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):  # reaped just before the interrupt
+                status = 0
             results[index] = _collect(status, out)
         running.clear()
+        for index in range(upcoming):  # finished, but the interrupt came before its result
+            out = folder / f"{index}.result"
+            if results[index] is None and out.exists():
+                try:
+                    results[index] = _collect(0, out)
+                except (EOFError, pickle.UnpicklingError):  # cut off while being written
+                    continue
         raise Interrupted(results) from None
     finally:
-        for pid in running:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        if folder is not None:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # a stop must not cut cleanup
+        try:
+            for pid in running:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
             shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     return results
 
 

@@ -17,7 +17,7 @@ from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
-from xlrally.formats.grid import SHEET_NAME, standings_grid
+from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.layout import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
 from xlrally.ooxml.reader import FileSheets
@@ -85,7 +85,7 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
         with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             grid = standings_grid(standings)
-            staged = stage_sheet(path, SHEET_NAME, grid, source.package)
+            staged = stage_sheet(path, SHEET_NAME, grid, source.package, print_setup(standings))
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except BaseException as error:
         if staged is not None:

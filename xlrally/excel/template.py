@@ -22,8 +22,8 @@ import xlsxwriter
 
 from xlrally.core.league import compute_standings
 from xlrally.core.systems import SYSTEMS, known
-from xlrally.formats.cells import Cell, Look, Row, column_widths
-from xlrally.formats.grid import standings_grid
+from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
+from xlrally.formats.grid import print_setup, standings_grid
 from xlrally.formats.layout import COLUMNS, MemorySheets, read_league
 
 FIXED_DATE = dt.datetime(2026, 1, 1)
@@ -303,14 +303,22 @@ def _table(
     sheet.freeze_panes(1, 0)
 
 
-def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats) -> None:
-    """Write a Standings grid with XlsxWriter (text always as text, never a formula)."""
+def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats, setup: PrintSetup) -> None:
+    """Write a Standings grid with XlsxWriter (text always as text, never a formula), printed
+    as the file writer prints it (xlrally.ooxml.sheet_xml.print_defaults)."""
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             _write_cell(sheet, r, c, cell, formats)
     sheet.freeze_panes(1, 0)
     for index, width in enumerate(column_widths(grid)):
         sheet.set_column(index, index, width)
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 0)
+    sheet.set_margins(left=0.5, right=0.5, top=0.75, bottom=0.75)
+    sheet.set_header(f'&C&"-,Bold"&14{setup.title.replace("&", "&&")}')
+    sheet.set_footer("&CPage &P of &N")
+    sheet.repeat_rows(0)
+    sheet.print_area(0, 0, 1_048_575, setup.columns - 1)
 
 
 def _write_cell(sheet: Any, r: int, c: int, cell: Cell, formats: _Formats) -> None:
@@ -424,7 +432,7 @@ def build_workbook(
             {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
         )
     standings_sheet = book.add_worksheet("Standings")
-    write_grid(standings_sheet, standings_grid(standings), formats)
+    write_grid(standings_sheet, standings_grid(standings), formats, print_setup(standings))
 
     conf = book.add_worksheet("xlwings.conf")
     conf.write_row(0, 0, ["UDF Modules", "udfs"])

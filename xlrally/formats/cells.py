@@ -26,6 +26,7 @@ __all__ = [
     "PLAIN",
     "Cell",
     "Look",
+    "PrintSetup",
     "Row",
     "Value",
     "blank",
@@ -220,3 +221,13 @@ def shown_length(cell: Cell) -> int:
     decimals = len(first.split(".", 1)[1].split(")")[0].split('"')[0]) if "." in first else 0
     extra = sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
     return len(f"{value:.{decimals}f}") + extra
+
+
+class PrintSetup(NamedTuple):
+    """How a written Standings sheet prints unless its user set their own: landscape, one page
+    wide, the header row on every page, ``title`` at the top, page numbers at the foot, and
+    only the first ``columns`` columns (the table without the long Working column, whose text
+    is in the JSON and on the published page)."""
+
+    title: str
+    columns: int

@@ -14,7 +14,7 @@ from __future__ import annotations
 from xlrally.core.model import Standings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS
-from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, Row
+from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
     RowView,
     StandingsView,
@@ -100,3 +100,9 @@ def notes(table: StandingsView) -> list[str]:
     lines.extend(event_notes(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return lines
+
+
+def print_setup(standings: Standings) -> PrintSetup:
+    """How the Standings sheet prints: titled, the table without the Working column."""
+    table = standings_view(standings)
+    return PrintSetup(table.title or "Standings", len(table.headings))

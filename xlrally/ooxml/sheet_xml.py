@@ -17,7 +17,14 @@ import re
 from collections.abc import Sequence
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Row, column_letter, column_widths
+from xlrally.formats.cells import (
+    MAX_CELL_TEXT,
+    PLAIN,
+    PrintSetup,
+    Row,
+    column_letter,
+    column_widths,
+)
 from xlrally.ooxml.package import NS_MAIN, NS_REL
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
@@ -75,6 +82,31 @@ def _number(value: float | int) -> str:
     if float(value).is_integer():
         return str(int(value))
     return repr(float(value))
+
+
+def print_defaults(setup: PrintSetup) -> dict[str, str]:
+    """The page setup of a Standings sheet whose user has not set their own (each element only
+    where the old sheet has none): fit to one page wide, landscape, the title at the top of
+    every page and page numbers at the foot.
+
+    An ``&`` in the title is doubled (a single one starts a header code) and then escaped:
+
+    >>> "Club &amp;&amp; Co" in print_defaults(PrintSetup("Club & Co", 6))["headerFooter"]
+    True
+    """
+    title = html.escape(setup.title.replace("&", "&&"), quote=False)
+    return {
+        "sheetPr": '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
+        "pageMargins": (
+            '<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" '
+            'footer="0.3"/>'
+        ),
+        "pageSetup": '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>',
+        "headerFooter": (
+            f'<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14{title}</oddHeader>'
+            "<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
+        ),
+    }
 
 
 def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selected: bool) -> bytes:

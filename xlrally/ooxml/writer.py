@@ -27,6 +27,7 @@ changed meanwhile. If nothing would change, nothing is written.
 from __future__ import annotations
 
 import hashlib
+import html
 import os
 import posixpath
 import re
@@ -40,12 +41,13 @@ from html import escape
 from pathlib import Path
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import Row, norm
+from xlrally.formats.cells import PrintSetup, Row, column_letter, norm, quote_sheet
 from xlrally.ooxml.package import NS_MAIN, NS_REL, WORKSHEET_TYPE, Package
 from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.sheet_xml import (
     has_formulas,
     kept_elements,
+    print_defaults,
     selected,
     sheet_xml,
     table_parts,
@@ -75,6 +77,8 @@ _CALC_FOLLOWERS = (
     "extLst",
 )
 """Children of <workbook> that come after <calcPr> in schema order."""
+_NAMES_FOLLOWERS = ("calcPr", *_CALC_FOLLOWERS)
+"""Children of <workbook> that come after <definedNames> (ECMA-376 Part 1, 18.2.27)."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +134,11 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     return False
 
 
-def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit, Styles, str]:
-    """Work out every part that writing this grid as the sheet ``name`` changes."""
+def plan_sheet(
+    package: Package, name: str, grid: Sequence[Row], setup: PrintSetup | None = None
+) -> tuple[_Edit, Styles, str]:
+    """Work out every part that writing this grid as the sheet ``name`` changes; with
+    ``setup``, the sheet's page setup and print names where its user has set none."""
     edit = _Edit(package)
     workbook = package.workbook_part
     existing = next((s for s in package.sheets if norm(s.name) == norm(name)), None)
@@ -157,7 +164,11 @@ def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit,
         part = existing.part
     else:
         part = _new_sheet(edit, package, name)
+    if setup is not None:
+        kept = {**print_defaults(setup), **{k: v for k, v in kept.items() if not _ours(k, v)}}
     edit.set(part, sheet_xml(grid, styles, kept, tab_selected))
+    if setup is not None:
+        _print_names(edit, workbook, existing.name if existing else name, setup)
     if styles_part is None:
         styles_part = posixpath.join(posixpath.dirname(workbook), "styles.xml")
         _add_relationship(edit, package, workbook, "/styles", styles_part, STYLES_CONTENT_TYPE)
@@ -167,6 +178,69 @@ def plan_sheet(package: Package, name: str, grid: Sequence[Row]) -> tuple[_Edit,
     if had_formulas:
         _drop_calc_chain(edit, package, workbook)
     return edit, styles, part
+
+
+_OUR_HEADER = re.compile(
+    r'<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14[^<]*</oddHeader>'
+    r"<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
+)
+
+
+def _ours(tag: str, markup: str) -> bool:
+    """Whether a kept element is the header xlrally wrote (so that a new title replaces it);
+    matched against xlrally's own output only, never used to read a user's XML."""
+    return tag == "headerFooter" and _OUR_HEADER.fullmatch(markup) is not None
+
+
+_PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A:\$[A-Z]{1,3}")
+"""A print area of whole columns from A: the form xlrally writes (kept up to date); any other
+print area is the user's and is left alone."""
+
+
+def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> None:
+    """Repeat the header row on every printed page and print the table (not the Working
+    column): the defined names ``_xlnm.Print_Titles`` and ``_xlnm.Print_Area`` of the sheet,
+    added where missing (a user's own print area or titles are kept)."""
+    book = edit.xml(workbook)
+    sheets = book.first(NS_MAIN, "sheets")
+    listed = [] if sheets is None else [s for s in sheets.children if s.local == "sheet"]
+    index = next(i for i, s in enumerate(listed) if norm(s.get("", "name") or "") == norm(name))
+    sheet = quote_sheet(name)
+    wanted = {
+        "_xlnm.Print_Titles": f"{sheet}!$1:$1",
+        "_xlnm.Print_Area": f"{sheet}!$A:${column_letter(setup.columns - 1)}",
+    }
+    for defined, reference in wanted.items():
+        book = edit.xml(workbook)
+        names = book.first(NS_MAIN, "definedNames")
+        existing = next(
+            (
+                d
+                for d in ([] if names is None else names.children)
+                if d.get("", "name") == defined and d.get("", "localSheetId") == str(index)
+            ),
+            None,
+        )
+        tag = book.tag(book.root, "definedName")
+        markup = f'<{tag} name="{defined}" localSheetId="{index}">{escape(reference)}</{tag}>'
+        if existing is not None:
+            current = html.unescape(book.inner_text(existing))
+            ours = defined == "_xlnm.Print_Area" and _PRINT_AREA.fullmatch(current)
+            if ours and current != reference:
+                edit.set(workbook, book.replace(existing, markup))
+        elif names is not None:
+            edit.set(workbook, book.append_child(names, markup))
+        else:
+            outer = book.tag(book.root, "definedNames")
+            block = f"<{outer}>{markup}</{outer}>"
+            follower = next(
+                (c for c in book.root.children if c.uri == NS_MAIN and c.local in _NAMES_FOLLOWERS),
+                None,
+            )
+            if follower is not None:
+                edit.set(workbook, book.insert_before(follower, block))
+            else:
+                edit.set(workbook, book.append_child(book.root, block))
 
 
 def _add_relationship(
@@ -425,7 +499,11 @@ class Staged:
 
 
 def stage_sheet(
-    path: str | Path, name: str, grid: Sequence[Row], package: Package
+    path: str | Path,
+    name: str,
+    grid: Sequence[Row],
+    package: Package,
+    setup: PrintSetup | None = None,
 ) -> Staged | None:
     """Write the workbook with the grid as its sheet ``name`` to a temporary file beside the
     real file, verified and with the original's identity. None when nothing would change."""
@@ -433,7 +511,7 @@ def stage_sheet(
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
     _refuse_to_replace(path, status)
-    edit, styles, sheet = plan_sheet(package, name, grid)
+    edit, styles, sheet = plan_sheet(package, name, grid, setup)
     if not edit.changed and not edit.dropped:
         return None
     verify(edit, styles, written=sheet)

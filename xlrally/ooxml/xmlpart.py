@@ -143,6 +143,15 @@ class XmlPart:
     def remove(self, element: Element) -> bytes:
         return self._splice(element.start, element.end, "")
 
+    def replace(self, element: Element, markup: str) -> bytes:
+        return self._splice(element.start, element.end, markup)
+
+    def inner_text(self, element: Element) -> str:
+        """The text between the element's tags, as written (XML escapes kept)."""
+        if element.self_closing:
+            return ""
+        return self.data[element.open_end : element.close_start].decode("utf-8")
+
     def set_attribute(self, element: Element, name: str, value: str) -> bytes:
         """Set (or add) an attribute written ``name`` on the element's start tag."""
         tag = self.data[element.start : element.open_end].decode("utf-8")
