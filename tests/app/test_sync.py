@@ -260,3 +260,72 @@ def test_odd_characters_survive(tmp_path: Path) -> None:
     with FileSheets(path) as book:
         written = [row[1] for row in book.values("Standings")[1:5]]
     assert sorted(written) == sorted(names)
+
+
+def print_settings(path: Path) -> tuple[object, ...]:
+    """What openpyxl reads of Standings' print setup (an independent reader of the file)."""
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    return (
+        sheet.page_setup.orientation,
+        sheet.page_setup.fitToWidth,
+        sheet.page_setup.fitToHeight,
+        sheet.sheet_properties.pageSetUpPr.fitToPage,
+        sheet.print_title_rows,
+        sheet.print_area,
+        sheet.oddHeader.center.text,
+    )
+
+
+def test_standings_print_on_one_page_width_with_title_and_header_row(tmp_path: Path) -> None:
+    """Issue 14: a 22-player, 10-event rally printed on 6 portrait pages, 3 of them Working."""
+    path = write_book(
+        tmp_path / "league.xlsx",
+        {
+            **RALLY_SHEETS,
+            "Settings": [
+                ["Setting", "Value"],
+                ["System", "rally"],
+                ["League", "Club Rally"],
+                ["Season", "2025-26"],
+            ],
+        },
+    )
+    assert sync_file(path).result == "written"
+    # Columns: Rank, Player, Total, Events, Dec 2025, May 2026 (F); Working (G) not printed.
+    assert print_settings(path) == (
+        "landscape",
+        1,
+        0,
+        True,
+        "$1:$1",
+        "'Standings'!$A$1:$F$1048576",
+        "Club Rally 2025-26",
+    )
+    assert sync_file(path).result == "unchanged"
+
+
+def test_a_users_own_print_setup_is_kept_and_ours_follows_the_events(tmp_path: Path) -> None:
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    with zipfile.ZipFile(path) as z:
+        sheet_part = next(n for n in z.namelist() if b"Working" in z.read(n))
+        sheet = z.read(sheet_part)
+    mine = b'<pageSetup paperSize="9" orientation="portrait" scale="80"/>'
+    ours = b'<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+    assert ours in sheet
+    rewrite = {sheet_part: sheet.replace(ours, mine)}
+    with zipfile.ZipFile(path) as z:
+        items = {n: rewrite.get(n, z.read(n)) for n in z.namelist()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in items.items():
+            z.writestr(name, data)
+    book = openpyxl.load_workbook(path)
+    events = book["Events"]
+    events.append(["Jun 2026", None, 4])
+    results = book["Results"]
+    results.append(["Jun 2026", "Bobby", 2, 4, 0])
+    book.save(path)  # (openpyxl keeps the page setup; the standings now need a G column)
+    assert sync_file(path).result == "written"
+    orientation, *_, area, _ = print_settings(path)
+    assert orientation == "portrait"  # the user's
+    assert area == "'Standings'!$A$1:$G$1048576"  # ours, widened for the new event

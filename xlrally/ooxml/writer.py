@@ -192,9 +192,9 @@ def _ours(tag: str, markup: str) -> bool:
     return tag == "headerFooter" and _OUR_HEADER.fullmatch(markup) is not None
 
 
-_PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A:\$[A-Z]{1,3}")
-"""A print area of whole columns from A: the form xlrally writes (kept up to date); any other
-print area is the user's and is left alone."""
+_PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A(?:\$1)?:\$[A-Z]{1,3}(?:\$1048576)?")
+"""A print area of whole columns from A (``$A$1:$F$1048576``, or ``$A:$F`` as Excel saves it):
+the form xlrally writes, kept up to date; any other print area is the user's, left alone."""
 
 
 def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> None:
@@ -208,7 +208,7 @@ def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> No
     sheet = quote_sheet(name)
     wanted = {
         "_xlnm.Print_Titles": f"{sheet}!$1:$1",
-        "_xlnm.Print_Area": f"{sheet}!$A:${column_letter(setup.columns - 1)}",
+        "_xlnm.Print_Area": f"{sheet}!$A$1:${column_letter(setup.columns - 1)}$1048576",
     }
     for defined, reference in wanted.items():
         book = edit.xml(workbook)
@@ -226,7 +226,7 @@ def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> No
         if existing is not None:
             current = html.unescape(book.inner_text(existing))
             ours = defined == "_xlnm.Print_Area" and _PRINT_AREA.fullmatch(current)
-            if ours and current != reference:
+            if ours and current != reference:  # (also turns $A:$F into the form openpyxl reads)
                 edit.set(workbook, book.replace(existing, markup))
         elif names is not None:
             edit.set(workbook, book.append_child(names, markup))
