@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import os
 import re
 import shutil
@@ -135,3 +136,37 @@ def test_the_page_is_dated_by_the_workbooks_own_last_save(tmp_path: Path) -> Non
     assert CliRunner().invoke(cli, ["publish", str(path)]).exit_code == 0
     page = path.with_suffix(".html").read_text(encoding="utf-8")
     assert f"updated {local:%Y-%m-%d %H:%M}" in page
+
+
+def test_the_rating_chart_steps_at_events_and_its_labels_do_not_overlap() -> None:
+    """Issue 14: lines started with a stroke up from 40, sloped between events (ratings change
+    only at events), and end labels of close ratings overlapped."""
+    events = (
+        Event("A", dt.date(2020, 1, 4), players=7),
+        Event("B", dt.date(2021, 6, 5), players=7),
+    )
+    results = tuple(
+        Result(event, f"P{place}", rank=place) for event in ("A", "B") for place in range(1, 8)
+    )
+    page = standings_page(compute_standings(League(Settings("dippouch"), events, results)))
+    chart = page[page.index('<section class="chart"') :]
+    for points in re.findall(r'<polyline[^>]* points="([^"]+)"', chart):
+        pairs = [tuple(map(float, p.split(","))) for p in points.split()]
+        assert all(a[0] == b[0] or a[1] == b[1] for a, b in itertools.pairwise(pairs))
+    ends = sorted(
+        float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" font-size="12" fill=', chart)
+    )
+    assert len(ends) == 5
+    assert all(b - a >= 14 for a, b in itertools.pairwise(ends))
+
+
+def test_scores_show_one_number_of_decimals_and_print_in_full() -> None:
+    """Issue 14: '0.5', '62.9' and '5' stood next to '26.60'; the page clipped later events
+    and printed a scrollbar; the leaders chart read '1=. Ann'."""
+    page = standings_page(read_standings(EXAMPLES_FOLDER / "neau.xlsx"))
+    counted = re.findall(r'<strong class="counted">([^<]+)</strong>', page)
+    assert counted
+    assert all(re.fullmatch(r"\d+\.\d\d", c) for c in counted), counted
+    assert "max-width: 72rem; padding" not in page  # the table may use the whole window
+    assert "@media print" in page
+    assert "=. " not in page

@@ -8,6 +8,7 @@ the cell's tooltip and in an expandable "Working" list on each row.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from html import escape
 
 from xlrally.core.model import Standings
@@ -19,7 +20,8 @@ CSS = """
         --soft: #eef4fb; }
 * { box-sizing: border-box; }
 body { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-       margin: 0 auto; max-width: 72rem; padding: 1rem; }
+       margin: 0; padding: 1rem; }
+header, .chart, section.events-list, .warnings, footer { max-width: 72rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; }
 .meta, .note { color: var(--muted); margin: .25rem 0; }
@@ -45,6 +47,16 @@ details ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 15px; }
   th, td { padding: .3rem .4rem; }
+}
+@media print {
+  @page { size: landscape; margin: 1cm; }
+  body { font-size: 9pt; padding: 0; }
+  .scroll { overflow: visible; border: 0; }
+  th, th.player { position: static; }
+  .working { display: none; }
+  th, td { padding: .15rem .3rem; }
+  tr, .chart { break-inside: avoid; }
+  thead { display: table-header-group; }
 }
 """
 
@@ -108,7 +120,7 @@ def _table(table: StandingsView) -> str:
             f'<th scope="col">{table.total_label}</th>',
             '<th scope="col">Events</th>',
             *(f'<th scope="col">{_e(event)}</th>' for event in table.held),
-            '<th scope="col" class="name">Working</th>',
+            '<th scope="col" class="name working">Working</th>',
         ]
     )
     rows = "\n".join(_row(row, table.places) for row in table.rows)
@@ -137,7 +149,8 @@ def _row(view: RowView, places: int) -> str:
         tip = _e(f"{event}: {score.explain}")
         if score.counted:
             cells.append(
-                f'<td title="{tip}"><strong class="counted">{_e(show(score.value))}</strong></td>'
+                f'<td title="{tip}"><strong class="counted">{_e(fixed(score.value, places))}'
+                "</strong></td>"
             )
             working.append(f"<li>{_e(event)}: {_e(score.explain)}</li>")
         else:
@@ -175,7 +188,7 @@ def _totals_chart(standings: Standings) -> str:
         length = max(1.0, (width - label_width - 60) * max(row.total, 0) / top)
         bars.append(
             f'<text x="{label_width - 8}" y="{y + 16}" text-anchor="end" font-size="13">'
-            f"{_e(row.rank_label)}. {_e(_short(row.player))}</text>"
+            f"{_e(row.rank_label)} {_e(_short(row.player))}</text>"
             f'<rect x="{label_width}" y="{y}" width="{length:.1f}" height="{bar_height}" '
             f'fill="{PALETTE[0]}" rx="3">'
             f"<title>{_e(row.player)}: {_e(show(row.total))}</title></rect>"
@@ -207,25 +220,43 @@ def _rating_chart(standings: Standings) -> str:
     def y(value: float) -> float:
         return top + (height - top - bottom) * (high - value) / (high - low)
 
-    lines = []
+    lines: list[str] = []
+    labels: list[tuple[float, str, str]] = []
     for index, (player, steps) in enumerate(series.items()):
         colour = PALETTE[index % len(PALETTE)]
-        points = [(x(steps[0].date), y(steps[0].before))] + [(x(s.date), y(s.after)) for s in steps]
+        # A rating changes only at an event: flat between events, a step at each one; the line
+        # starts at the first event's result (no stroke up from the starting 40).
+        points = [(x(steps[0].date), y(steps[0].after))]
+        for before, step in itertools.pairwise(steps):
+            points += [(x(step.date), y(before.after)), (x(step.date), y(step.after))]
+        points.append((x(dates[-1]), y(steps[-1].after)))
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        end_x, end_y = points[-1]
         lines.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{path}">'
             f"<title>{_e(player)}</title></polyline>"
-            f'<text x="{end_x + 6:.1f}" y="{end_y + 4:.1f}" font-size="12" fill="{colour}">'
-            f"{_e(_short(player))} {_e(show(steps[-1].after))}</text>"
         )
+        labels.append((points[-1][1], colour, f"{_short(player)} {show(steps[-1].after)}"))
+    labels.sort()
+    placed: list[float] = []  # each label at least 14 px below the one above: no overlaps
+    for label_y, _, _ in labels:
+        placed.append(max(label_y, placed[-1] + 14) if placed else label_y)
+    texts = "".join(
+        f'<text x="{width - right + 6}" y="{label_y + 4:.1f}" font-size="12" fill="{colour}">'
+        f"{_e(text)}</text>"
+        for (_, colour, text), label_y in zip(labels, placed, strict=True)
+    )
+    dated = [(left, "start", dates[0])]
+    if dates[-1] != dates[0]:
+        dated.append((width - right, "end", dates[-1]))
     axis = (
         f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" '
         'stroke="#999"/>'
-        f'<text x="{left}" y="{height - 12}" font-size="12">{_e(dates[0].isoformat())}</text>'
-        f'<text x="{width - right}" y="{height - 12}" font-size="12" text-anchor="end">'
-        f"{_e(dates[-1].isoformat())}</text>"
-        f'<text x="{left - 6}" y="{y(high - 1) + 4:.1f}" font-size="12" text-anchor="end">'
+        + "".join(
+            f'<text x="{at}" y="{height - 12}" font-size="12" text-anchor="{anchor}">'
+            f"{_e(day.isoformat())}</text>"
+            for at, anchor, day in dated
+        )
+        + f'<text x="{left - 6}" y="{y(high - 1) + 4:.1f}" font-size="12" text-anchor="end">'
         f"{_e(show(high - 1))}</text>"
         f'<text x="{left - 6}" y="{y(low + 1) + 4:.1f}" font-size="12" text-anchor="end">'
         f"{_e(show(low + 1))}</text>"
@@ -234,7 +265,7 @@ def _rating_chart(standings: Standings) -> str:
         '<section class="chart" aria-labelledby="chart-title"><h2 id="chart-title">'
         "Rating history of the leaders</h2>"
         f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="Rating history of the top '
-        f'{len(series)} players">{axis}{"".join(lines)}</svg></section>'
+        f'{len(series)} players">{axis}{"".join(lines)}{texts}</svg></section>'
     )
 
 
@@ -249,7 +280,8 @@ def _events(standings: Standings) -> str:
         for e in standings.events
     )
     return (
-        '<section aria-labelledby="events-title"><h2 id="events-title">Events</h2>'
+        '<section class="events-list" aria-labelledby="events-title">'
+        '<h2 id="events-title">Events</h2>'
         f'<ul class="events">{items}</ul></section>'
     )
 
