@@ -19,7 +19,8 @@ docs/excel.md.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import xlwings as xw
 
@@ -38,78 +39,62 @@ __all__ = [
 ]
 
 _CATEGORY = "xlrally"
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def arg(name: str, doc: str, ndim: int | None = 2) -> Callable[[F], F]:
+    """An argument as every function here takes it: a 2-D range (or a single value), error
+    cells as their text (``err_to_str``: xlwings' default reads ``#N/A`` as a blank), and the
+    help text Excel's function wizard shows."""
+    if ndim is None:
+        return xw.arg(name, err_to_str=True, doc=doc)
+    return xw.arg(name, ndim=ndim, err_to_str=True, doc=doc)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg(
-    "points", ndim=2, err_to_str=True, doc="Points scored in games played (bye points not included)"
-)
-@xw.arg("rounds", ndim=2, err_to_str=True, doc="Number of rounds in the event")
-@xw.arg("byes", ndim=2, err_to_str=True, doc="Byes received (default 0)")
-@xw.arg("games", ndim=2, err_to_str=True, doc="Games played (default rounds − byes)")
+@arg("points", "Points scored in games played (bye points not included)")
+@arg("rounds", "Number of rounds in the event")
+@arg("byes", "Byes received (default 0)")
+@arg("games", "Games played (default rounds − byes)")
 def RALLY_SCORE(points: Any, rounds: Any, byes: Any = None, games: Any = None) -> Any:
     """Rapidplay Rally event score: 100 × points / (rounds − byes) + games, decimals dropped."""
     return functions.rally_score(points, rounds, byes, games)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("events_held", ndim=2, err_to_str=True, doc="Number of rally events held so far")
-@xw.arg("cap", ndim=2, err_to_str=True, doc="Most events taken into account (default 9)")
+@arg("events_held", "Number of rally events held so far")
+@arg("cap", "Most events taken into account (default 9)")
 def RALLY_BEST_N(events_held: Any, cap: Any = None) -> Any:
     """How many of each player's best event scores count: ⌈(min(held, cap) + 1) / 2⌉."""
     return functions.rally_best_n(events_held, cap)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg(
-    "scores",
-    ndim=2,
-    err_to_str=True,
-    doc="One row per player: their event scores (blanks and text ignored)",
-)
-@xw.arg("x", ndim=2, err_to_str=True, doc="How many best scores count (default: all)")
+@arg("scores", "One row per player: their event scores (blanks and text ignored)")
+@arg("x", "How many best scores count (default: all)")
 def BEST_X_TOTAL(scores: Any, x: Any = None) -> Any:
     """Per row of scores: the sum of its x largest numbers."""
     return functions.best_x_total(scores, x)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("players", ndim=2, err_to_str=True, doc="Number of players in the event")
-@xw.arg("buy_in", ndim=2, err_to_str=True, doc="The event's buy-in")
-@xw.arg(
-    "total_expense",
-    ndim=2,
-    err_to_str=True,
-    doc="The player's total expense with re-buys (default buy-in)",
-)
-@xw.arg("finish", ndim=2, err_to_str=True, doc="Finish position (1 = last player remaining)")
+@arg("players", "Number of players in the event")
+@arg("buy_in", "The event's buy-in")
+@arg("total_expense", "The player's total expense with re-buys (default buy-in)")
+@arg("finish", "Finish position (1 = last player remaining)")
 def NEAU_POINTS(players: Any, buy_in: Any, total_expense: Any, finish: Any) -> Any:
     """Neau's formula: √((players × buy-in) × (buy-in / total expense)) / (finish + 1)."""
     return functions.neau_points(players, buy_in, total_expense, finish)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("rank", ndim=2, err_to_str=True, doc="Finishing rank (1 = last player remaining)")
-@xw.arg("points_table", ndim=2, err_to_str=True, doc="Points for ranks 1, 2, 3 ... (one range)")
-@xw.arg(
-    "participating", ndim=2, err_to_str=True, doc="Points for every player who attended (default 0)"
-)
-@xw.arg(
-    "bonus_table", ndim=2, err_to_str=True, doc="Bonus points for ranks 1, 2, 3 ... (default none)"
-)
-@xw.arg("players", ndim=2, err_to_str=True, doc="Players in the event (for player-count points)")
-@xw.arg(
-    "count_factor",
-    ndim=2,
-    err_to_str=True,
-    doc="Player-count points: players × this factor (0 = none)",
-)
-@xw.arg(
-    "count_to_rank",
-    ndim=2,
-    err_to_str=True,
-    doc="Last rank that gets player-count points (default all)",
-)
+@arg("rank", "Finishing rank (1 = last player remaining)")
+@arg("points_table", "Points for ranks 1, 2, 3 ... (one range)")
+@arg("participating", "Points for every player who attended (default 0)")
+@arg("bonus_table", "Bonus points for ranks 1, 2, 3 ... (default none)")
+@arg("players", "Players in the event (for player-count points)")
+@arg("count_factor", "Player-count points: players × this factor (0 = none)")
+@arg("count_to_rank", "Last rank that gets player-count points (default all)")
 def ABSOLUTE_POINTS(
     rank: Any,
     points_table: Any,
@@ -126,15 +111,11 @@ def ABSOLUTE_POINTS(
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("rank", ndim=2, err_to_str=True, doc="Finishing rank (1 = last player remaining)")
-@xw.arg("players", ndim=2, err_to_str=True, doc="Number of players in the event")
-@xw.arg("multiplier", ndim=2, err_to_str=True, doc="Points per place (default 1)")
-@xw.arg(
-    "participating", ndim=2, err_to_str=True, doc="Points for every player who attended (default 0)"
-)
-@xw.arg(
-    "bonus_table", ndim=2, err_to_str=True, doc="Bonus points for ranks 1, 2, 3 ... (default none)"
-)
+@arg("rank", "Finishing rank (1 = last player remaining)")
+@arg("players", "Number of players in the event")
+@arg("multiplier", "Points per place (default 1)")
+@arg("participating", "Points for every player who attended (default 0)")
+@arg("bonus_table", "Bonus points for ranks 1, 2, 3 ... (default none)")
 def REVERSE_POINTS(
     rank: Any,
     players: Any,
@@ -147,18 +128,18 @@ def REVERSE_POINTS(
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("placement", ndim=2, err_to_str=True, doc="Final placement (ties share the better place)")
-@xw.arg("players", ndim=2, err_to_str=True, doc="Number of players in the event")
+@arg("placement", "Final placement (ties share the better place)")
+@arg("players", "Number of players in the event")
 def DIPPOUCH_PERCENTILE(placement: Any, players: Any) -> Any:
     """Dip Pouch percentile: (players + 0.5 − placement) / players × 100."""
     return functions.dippouch_percentile(placement, players)
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg("players", ndim=2, err_to_str=True, doc="Number of players in the event")
-@xw.arg("rounds", ndim=2, err_to_str=True, doc="Number of rounds (default: more than one)")
-@xw.arg("world_championship", ndim=2, err_to_str=True, doc="TRUE for a World Championship")
-@xw.arg("year", ndim=2, err_to_str=True, doc="The event's year or date (default: counts)")
+@arg("players", "Number of players in the event")
+@arg("rounds", "Number of rounds (default: more than one)")
+@arg("world_championship", "TRUE for a World Championship")
+@arg("year", "The event's year or date (default: counts)")
 def DIPPOUCH_VALUE(
     players: Any, rounds: Any = None, world_championship: Any = None, year: Any = None
 ) -> Any:
@@ -167,24 +148,12 @@ def DIPPOUCH_VALUE(
 
 
 @xw.func(category=_CATEGORY)
-@xw.arg(
-    "placements",
-    ndim=2,
-    err_to_str=True,
-    doc="The player's placements, event by event in date order",
-)
-@xw.arg(
-    "players", ndim=2, err_to_str=True, doc="Players in each event (one value or one per placement)"
-)
-@xw.arg("rounds", ndim=2, err_to_str=True, doc="Rounds of each event (default: more than one)")
-@xw.arg(
-    "world_championship",
-    ndim=2,
-    err_to_str=True,
-    doc="TRUE for World Championships (one or per event)",
-)
-@xw.arg("years", ndim=2, err_to_str=True, doc="Year or date of each event (default: counts)")
-@xw.arg("start_rating", err_to_str=True, doc="Rating before the first of these events (default 40)")
+@arg("placements", "The player's placements, event by event in date order")
+@arg("players", "Players in each event (one value or one per placement)")
+@arg("rounds", "Rounds of each event (default: more than one)")
+@arg("world_championship", "TRUE for World Championships (one or per event)")
+@arg("years", "Year or date of each event (default: counts)")
+@arg("start_rating", ndim=None, doc="Rating before the first of these events (default 40)")
 def DIPPOUCH_RATING(
     placements: Any,
     players: Any,

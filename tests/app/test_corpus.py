@@ -289,27 +289,10 @@ def test_libreoffice_opens_a_sample_and_reads_the_standings(
     """LibreOffice, a second real spreadsheet program, opens a spread sample of the synced
     files and reads the hand-worked standings from each (a file it cannot open even before the
     sync is counted, not failed)."""
-    from test_libreoffice import CSV_ALL_SHEETS, read_csv, soffice
+    from test_libreoffice import convert, read_csv
 
     targets = [t for t, _, _ in synced["synced"].values()]
     sample = targets[:: max(1, len(targets) // LIBREOFFICE_SAMPLE)]
-
-    def convert(paths: list[Path], out: Path) -> None:
-        if not paths:
-            return  # soffice without files would wait forever
-        profile = tmp_path / "profile"
-        command = [
-            soffice(),
-            f"-env:UserInstallation={profile.as_uri()}",
-            "--headless",
-            "--convert-to",
-            CSV_ALL_SHEETS,
-            "--outdir",
-            str(out),
-            *map(str, paths),
-        ]
-        subprocess.run(command, capture_output=True, timeout=900, check=False)
-
     convert(sample, tmp_path / "after")
     missing = [t for t in sample if not (tmp_path / "after" / f"{t.stem}-Standings.csv").exists()]
     convert([t.with_name("before-" + t.name) for t in missing], tmp_path / "before")

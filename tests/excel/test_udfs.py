@@ -428,6 +428,7 @@ def test_classic_metadata_gives_wizard_help(
         for arg in info["args"]:
             assert not arg["doc"].startswith("Positional argument"), (name, arg["name"])
             assert len(arg["doc"]) <= 255
+            assert arg["options"].get("err_to_str") is True, (name, arg["name"])  # #N/A seen
         assert info["category"] == "xlrally"
 
 
