@@ -105,19 +105,24 @@ def test_libreoffice_reads_the_engines_standings(
     assert {"Settings", "Events", "Results", "Standings"} <= set(sheets), sorted(sheets)
     rows = read_csv(sheets["Standings"])
     table = read_standings(path)
-    assert rows[0][:4] == [
+    countries = ["Country"] if table.countries else []  # Dip Pouch lists show it
+    lead = 4 + len(countries)
+    assert rows[0][:lead] == [
         "Rank",
         "Player",
+        *countries,
         "Rating" if table.system == "dippouch" else "Total",
         "Events",
     ]
-    assert rows[0][4 : 4 + len(table.held)] == list(table.held)
+    assert rows[0][lead : lead + len(table.held)] == list(table.held)
     for line, row in zip(rows[1:], table.rows, strict=False):
         assert same(line[0], row.rank)
         assert line[1] == row.player
-        assert same(line[2], row.total)
-        assert same(line[3], row.events)
-        for cell, event in zip(line[4:], table.held, strict=False):
+        if countries:
+            assert line[2] == table.countries.get(row.player, "")
+        assert same(line[lead - 2], row.total)
+        assert same(line[lead - 1], row.events)
+        for cell, event in zip(line[lead:], table.held, strict=False):
             score = row.score(event)
             assert cell == "" if score is None else same(cell, score.value), (
                 name,

@@ -373,3 +373,28 @@ def test_columns_are_as_wide_as_the_numbers_shown() -> None:
     # Neau's seed formula: 1st of 10 at 20 scores √(10 × 20 × 20 / 20) / 2 = 7.07 (shown "7.07",
     # 4 characters, not 17): every column is the minimum 6 + 2.
     assert widths["March"] == widths["Total"] == 8.0
+
+
+def test_the_country_given_in_the_results_is_shown_with_the_player() -> None:
+    """Issue 14: Dip Pouch results carry a Country (the WDD pages show it); it was read and
+    shown nowhere. The last one given counts, through aliases too."""
+    from xlrally.formats.report import as_json, as_table
+
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "dippouch"]],
+        "Events": [["Event", "Date", "Players"], ["Con", dt.date(2002, 1, 5), 7]],
+        "Results": [
+            ["Event", "Player", "Rank", "Country"],
+            ["Con", "Steve Mills", 1, "Canada"],
+            ["Con", "G. Boucher", 2, "France"],
+            ["Con", "Ann", 3, None],
+        ],
+        "Players": [["Player", "Alias"], ["Garth Boucher", "G. Boucher"]],
+    }
+    table = compute_standings(read_league(MemorySheets(sheets)))
+    assert {r["player"]: r["country"] for r in as_json(table)["standings"]} == {
+        "Steve Mills": "Canada",
+        "Garth Boucher": "France",
+        "Ann": None,
+    }
+    assert as_table(table).splitlines()[0].split()[:3] == ["Rank", "Player", "Country"]

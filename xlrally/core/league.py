@@ -94,8 +94,22 @@ def compute_standings(
         rule = _rule(counted_per_player, len(held))
     rows = rank_entries(entries, settings.tie_breaks, held)
     warnings = league.notes + season_notes + tuple(scored.notes) + _name_warnings(league, entered)
+    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+    countries = {
+        entered.display[pk]: country
+        for spelling, country in league.countries.items()
+        if (pk := roster.resolve(spelling)) in entered.display
+    }
     return Standings(
-        settings, scored.statuses, rows, counted_per_player, rule, warnings, history, as_of
+        settings,
+        scored.statuses,
+        rows,
+        counted_per_player,
+        rule,
+        warnings,
+        history,
+        as_of,
+        countries,
     )
 
 

@@ -85,6 +85,9 @@ class League:
     results: tuple[Result, ...]
     aliases: Mapping[str, str] = field(default_factory=dict)
     players: tuple[str, ...] = ()
+    countries: Mapping[str, str] = field(default_factory=dict)
+    """A player's country, by the spelling of the name it was given with (Dip Pouch lists show
+    it); the last one given counts."""
     notes: tuple[str, ...] = ()
     """Warnings the edge found while reading (a gap in the Points sheet, a sheet that looks
     like results but is named after no event); shown with the standings' own."""
@@ -139,6 +142,8 @@ class Standings:
     warnings: tuple[str, ...] = ()
     history: Mapping[str, tuple[dippouch.RatingStep, ...]] = field(default_factory=dict)
     as_of: dt.date | None = None
+    countries: Mapping[str, str] = field(default_factory=dict)
+    """Each listed player's country (by the name shown), where the results give one."""
 
     @property
     def system(self) -> str:

@@ -50,12 +50,10 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     blank = Cell(None)
     for view in table.rows:
         row = view.standing
-        cells = [
-            Cell(row.rank, RANK_TIED if row.tied else RANK),
-            Cell(row.player),
-            Cell(row.total, total_look),
-            Cell(row.events),
-        ]
+        cells = [Cell(row.rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
+        if table.countries:
+            cells.append(Cell(table.country(row.player) or None))
+        cells += [Cell(row.total, total_look), Cell(row.events)]
         for score in view.scores:
             if score is None:
                 cells.append(blank)

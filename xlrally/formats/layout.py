@@ -398,10 +398,13 @@ def read_league(source: SheetSource) -> League:
         shared_places=setting.choice("sharedplaces", SHARED_PLACES),
     )
     events = _read_events(book, system, problems)
-    results = _read_results(book, system, [e.name for e in events], problems)
+    countries: dict[str, str] = {}
+    results = _read_results(book, system, [e.name for e in events], problems, countries)
     aliases, players = _read_players(book, problems)
     notes.extend(_stray_sheets(book, system, [e.name for e in events]))
-    league = League(settings, tuple(events), tuple(results), aliases, players, tuple(notes))
+    league = League(
+        settings, tuple(events), tuple(results), aliases, players, countries, tuple(notes)
+    )
     if problems.items:
         try:
             compute_standings(league)
@@ -472,7 +475,11 @@ def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
 
 
 def _read_results(
-    book: _Book, system: str, event_names: list[str], problems: _Problems
+    book: _Book,
+    system: str,
+    event_names: list[str],
+    problems: _Problems,
+    countries: dict[str, str],
 ) -> list[Result]:
     fields = SYSTEMS[system].result_fields
     tables: list[tuple[Table, str | None]] = []
@@ -489,7 +496,7 @@ def _read_results(
         raise XlrallyError("the workbook has no 'Results' sheet and no sheet named after an event")
     results = []
     for table, event in tables:
-        results.extend(_table_results(table, event, problems))
+        results.extend(_table_results(table, event, problems, countries))
     return results
 
 
@@ -519,7 +526,9 @@ def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str
     return out
 
 
-def _table_results(table: Table, event: str | None, problems: _Problems) -> list[Result]:
+def _table_results(
+    table: Table, event: str | None, problems: _Problems, countries: dict[str, str]
+) -> list[Result]:
     """The results of one sheet, converted column by column: a big league has 200,000 rows,
     and list comprehensions over columns are several times faster than a loop over rows."""
     body = [values for _, values in table.rows]
@@ -529,6 +538,10 @@ def _table_results(table: Table, event: str | None, problems: _Problems) -> list
     players = [
         v.strip() if type(v) is str else text_of(v) for v in _column(body, columns["player"])
     ]
+    if "country" in columns:
+        for player, value in zip(players, _column(body, columns["country"]), strict=True):
+            if not blank(value):
+                countries[player] = text_of(value)
     if event is None:
         column = _column(body, columns.get("event", -1))
         events = [v.strip() if type(v) is str else text_of(v) for v in column]

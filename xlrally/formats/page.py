@@ -117,13 +117,14 @@ def _table(table: StandingsView) -> str:
         [
             '<th scope="col">Rank</th>',
             '<th scope="col" class="name">Player</th>',
+            *(['<th scope="col" class="name">Country</th>'] if table.countries else []),
             f'<th scope="col">{table.total_label}</th>',
             '<th scope="col">Events</th>',
             *(f'<th scope="col">{_e(event)}</th>' for event in table.held),
             '<th scope="col" class="name working">Working</th>',
         ]
     )
-    rows = "\n".join(_row(row, table.places) for row in table.rows)
+    rows = "\n".join(_row(row, table) for row in table.rows)
     caption = f"{plural(len(table.rows), 'player')}, {plural(len(table.held), 'event')}"
     return (
         '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
@@ -132,11 +133,13 @@ def _table(table: StandingsView) -> str:
     )
 
 
-def _row(view: RowView, places: int) -> str:
+def _row(view: RowView, table: StandingsView) -> str:
     row = view.standing
+    places = table.places
     cells = [
         f"<td>{_e(row.rank_label)}</td>",
         f'<th scope="row" class="player">{_e(row.player)}</th>',
+        *([f'<td class="name">{_e(table.country(row.player))}</td>'] if table.countries else []),
         f"<td><strong>{_e(fixed(row.total, places))}</strong></td>",
         f"<td>{row.events}</td>",
     ]

@@ -33,6 +33,7 @@ def as_json(standings: Standings) -> dict[str, Any]:
                 "rank": row.rank,
                 "tied": row.tied,
                 "player": row.player,
+                "country": standings.countries.get(row.player),
                 "total": row.total,
                 "events": row.events,
                 "scores": {s.event: s.value for s in row.scores},
@@ -63,7 +64,8 @@ def as_rows(standings: Standings) -> list[list[str]]:
             for score in view.scores
         ]
         total_text = fixed(row.total, places)
-        rows.append([row.rank_label, row.player, total_text, str(row.events), *scores])
+        country = [table.country(row.player)] if table.countries else []
+        rows.append([row.rank_label, row.player, *country, total_text, str(row.events), *scores])
     return rows
 
 
@@ -89,6 +91,7 @@ def as_csv(standings: Standings) -> str:
         scores = ["" if s is None else fixed(s.value, places) for s in view.scores]
         dropped = [e for e, s in zip(table.held, view.scores, strict=True) if s and not s.counted]
         cells = [str(row.rank), "yes" if row.tied else "", *_safe([row.player])]
+        cells += _safe([table.country(row.player)]) if table.countries else []
         cells += [fixed(row.total, places), str(row.events), *scores]
         writer.writerow(cells if rated else [*cells, *_safe(["; ".join(dropped)])])
     return out.getvalue()

@@ -74,9 +74,22 @@ class StandingsView:
         return self.system.total_label
 
     @property
+    def countries(self) -> bool:
+        """Whether the table has a Country column (the results gave countries)."""
+        return bool(self.standings.countries)
+
+    def country(self, player: str) -> str:
+        return self.standings.countries.get(player, "")
+
+    @property
+    def leading(self) -> tuple[str, ...]:
+        """The columns before the total: Rank, Player (and Country, when given)."""
+        return ("Rank", "Player", "Country") if self.countries else ("Rank", "Player")
+
+    @property
     def headings(self) -> tuple[str, ...]:
-        """Rank, Player, Total (or Rating), Events, then one column per held event."""
-        return ("Rank", "Player", self.total_label, "Events", *self.held)
+        """Rank, Player, (Country,) Total (or Rating), Events, then one column per held event."""
+        return (*self.leading, self.total_label, "Events", *self.held)
 
     @property
     def title(self) -> str:
