@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import zipfile
 from pathlib import Path
@@ -329,3 +330,29 @@ def test_a_users_own_print_setup_is_kept_and_ours_follows_the_events(tmp_path: P
     orientation, *_, area, _ = print_settings(path)
     assert orientation == "portrait"  # the user's
     assert area == "'Standings'!$A$1:$G$1048576"  # ours, widened for the new event
+
+
+def test_columns_the_user_hid_stay_hidden_as_events_move_them(tmp_path: Path) -> None:
+    """Issue 14: hidden columns came back on every sync. The Working column and an event are
+    hidden by the user (as Excel saves: texts in shared strings); a new event moves them right."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    book = openpyxl.load_workbook(path)  # openpyxl saves texts as shared strings, as Excel does
+    standings = book["Standings"]
+    headings = [c.value for c in standings[1]]
+    for heading in ("Dec 2025", "Working"):
+        letter = openpyxl.utils.get_column_letter(headings.index(heading) + 1)
+        standings.column_dimensions[letter].hidden = True
+    book["Events"].append(["Jan 2026", dt.datetime(2026, 1, 10), 4])
+    book["Results"].append(["Jan 2026", "Bobby", 2, 4, 0])
+    book.save(path)
+    assert sync_file(path).result == "written"
+    after = openpyxl.load_workbook(path)["Standings"]
+    headings = [c.value for c in after[1]]
+    assert headings[4:7] == ["Dec 2025", "Jan 2026", "May 2026"]
+    hidden = {
+        headings[openpyxl.utils.column_index_from_string(letter) - 1]
+        for letter, dimension in after.column_dimensions.items()
+        if dimension.hidden
+    }
+    assert hidden == {"Dec 2025", "Working"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import (
@@ -25,7 +25,7 @@ from xlrally.formats.cells import (
     column_letter,
     column_widths,
 )
-from xlrally.ooxml.package import NS_MAIN, NS_REL
+from xlrally.ooxml.package import NS_MAIN, NS_REL, column_number
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
 
@@ -109,8 +109,15 @@ def print_defaults(setup: PrintSetup) -> dict[str, str]:
     }
 
 
-def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selected: bool) -> bytes:
-    """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header.
+def sheet_xml(
+    grid: Sequence[Row],
+    styles: Styles,
+    kept: dict[str, str],
+    selected: bool,
+    hidden: frozenset[str] = frozenset(),
+) -> bytes:
+    """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header;
+    the columns headed by a text in ``hidden`` are hidden (as the user hid them before).
 
     Raises WorkbookError when the grid is beyond Excel's limits (nothing is then written).
     """
@@ -135,7 +142,9 @@ def sheet_xml(grid: Sequence[Row], styles: Styles, kept: dict[str, str], selecte
         '<sheetFormatPr defaultRowHeight="15"/><cols>',
     ]
     for index, width in enumerate(column_widths(grid), start=1):
-        out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"/>')
+        heading = grid[0][index - 1].value if grid and index <= len(grid[0]) else None
+        hide = ' hidden="1"' if isinstance(heading, str) and heading in hidden else ""
+        out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
     style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
     letters = [column_letter(i) for i in range(columns)]
@@ -209,6 +218,41 @@ def _standalone(old: XmlPart, element: Element) -> str:
         return markup
     tag_end = element.open_end - element.start - (2 if element.self_closing else 1)
     return markup[:tag_end] + declarations + markup[tag_end:]
+
+
+def hidden_headings(old: XmlPart, shared: Callable[[int], str]) -> frozenset[str]:
+    """The headings (row 1) of the old sheet's hidden columns, so that the same columns stay
+    hidden however the events have moved them. ``shared`` looks up a shared string (a sheet
+    Excel saved holds its texts there)."""
+    columns: set[int] = set()
+    for col in old.find(NS_MAIN, "col"):
+        if col.get("", "hidden") in {"1", "true"}:
+            first, last = int(col.get("", "min") or 0), int(col.get("", "max") or 0)
+            columns.update(range(first, min(last, MAX_COLUMNS) + 1))
+    if not columns:
+        return frozenset()
+    headings = set()
+    row = next((r for r in old.find(NS_MAIN, "row") if r.get("", "r") == "1"), None)
+    for cell in [] if row is None else row.named(NS_MAIN, "c"):
+        letters = "".join(ch for ch in cell.get("", "r") or "" if ch.isalpha())
+        if not letters or column_number(letters) not in columns:
+            continue
+        if cell.get("", "t") == "s":
+            value = next(iter(cell.named(NS_MAIN, "v")), None)
+            text = old.inner_text(value) if value is not None else ""
+            headings.add(shared(int(text)) if text.strip().isdigit() else "")
+        else:
+            inline = next(iter(cell.named(NS_MAIN, "is")), None)
+            headings.add("" if inline is None else string_item(old, inline))
+    return frozenset(headings - {""})
+
+
+def string_item(part: XmlPart, item: Element) -> str:
+    """The text of a string item (``<si>`` or ``<is>``): its ``<t>``, or its runs' ``<t>``;
+    phonetic guides (``<rPh>``) are not part of the text."""
+    texts = item.named(NS_MAIN, "t")
+    texts += [t for run in item.named(NS_MAIN, "r") for t in run.named(NS_MAIN, "t")]
+    return html.unescape("".join(part.inner_text(t) for t in texts))
 
 
 def selected(old: XmlPart) -> bool:

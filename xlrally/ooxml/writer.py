@@ -35,7 +35,7 @@ import stat
 import tempfile
 import time
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -46,10 +46,12 @@ from xlrally.ooxml.package import NS_MAIN, NS_REL, WORKSHEET_TYPE, Package
 from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.sheet_xml import (
     has_formulas,
+    hidden_headings,
     kept_elements,
     print_defaults,
     selected,
     sheet_xml,
+    string_item,
     table_parts,
     xml_text,
 )
@@ -149,6 +151,7 @@ def plan_sheet(
     styles = Styles(package.read(styles_part) if styles_part else None, styles_part or "styles")
 
     kept: dict[str, str] = {}
+    hidden: frozenset[str] = frozenset()
     tab_selected = had_formulas = False
     if existing is not None and package.has(existing.part):
         old = XmlPart(existing.part, package.read(existing.part))
@@ -159,6 +162,7 @@ def plan_sheet(
                 "would have to remove when it rewrites that sheet: move them to another sheet"
             )
         kept = kept_elements(old)
+        hidden = hidden_headings(old, _shared_strings(package))
         tab_selected = selected(old)
         had_formulas = has_formulas(old)
         part = existing.part
@@ -166,7 +170,7 @@ def plan_sheet(
         part = _new_sheet(edit, package, name)
     if setup is not None:
         kept = {**print_defaults(setup), **{k: v for k, v in kept.items() if not _ours(k, v)}}
-    edit.set(part, sheet_xml(grid, styles, kept, tab_selected))
+    edit.set(part, sheet_xml(grid, styles, kept, tab_selected, hidden))
     if setup is not None:
         _print_names(edit, workbook, existing.name if existing else name, setup)
     if styles_part is None:
@@ -178,6 +182,23 @@ def plan_sheet(
     if had_formulas:
         _drop_calc_chain(edit, package, workbook)
     return edit, styles, part
+
+
+def _shared_strings(package: Package) -> Callable[[int], str]:
+    """A lookup of the workbook's shared strings, parsed only when first asked."""
+    found: list[str] = []
+
+    def lookup(index: int) -> str:
+        if not found:
+            rels = package.relationships(package.workbook_part).values()
+            part = next((t for k, t in rels if k.endswith("/sharedStrings")), None)
+            if part is None or not package.has(part):
+                return ""
+            strings = XmlPart(part, package.read(part))
+            found.extend(string_item(strings, item) for item in strings.root.children)
+        return found[index] if 0 <= index < len(found) else ""
+
+    return lookup
 
 
 _OUR_HEADER = re.compile(
