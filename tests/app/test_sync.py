@@ -356,3 +356,22 @@ def test_columns_the_user_hid_stay_hidden_as_events_move_them(tmp_path: Path) ->
         if dimension.hidden
     }
     assert hidden == {"Dec 2025", "Working"}
+
+
+def test_headings_sit_over_their_numbers_and_ranks_clear_of_names(tmp_path: Path) -> None:
+    """Issue 14: headings were left-aligned over right-aligned numbers, and rank digits
+    touched the names. Read back by openpyxl (an independent reader)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    aligned = {c.value: c.alignment.horizontal for c in sheet[1]}
+    assert aligned == {
+        "Rank": "center",
+        "Player": None,
+        "Total": "right",
+        "Events": "right",
+        "Dec 2025": "right",
+        "May 2026": "right",
+        "Working": None,
+    }
+    assert sheet["A2"].alignment.horizontal == "center"

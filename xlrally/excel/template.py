@@ -264,6 +264,8 @@ class _Formats:
                 spec["font_color"] = "#" + look.colour
             if look.number_format:
                 spec["num_format"] = look.number_format
+            if look.align:
+                spec["align"] = look.align
             self._looks[look] = self.book.add_format(spec)
         return self._looks[look]
 

@@ -161,12 +161,15 @@ def text_of(value: Value) -> str:
 
 @dataclass(frozen=True)
 class Look:
-    """How a cell looks: font and number format (None = General)."""
+    """How a cell looks: font, number format (None = General) and horizontal alignment
+    (None = Excel's default: text left, numbers right)."""
 
     bold: bool = False
     italic: bool = False
     grey: bool = False
     number_format: str | None = None
+    align: str | None = None
+    """``left``, ``center`` or ``right``."""
 
     @property
     def colour(self) -> str | None:

@@ -28,8 +28,13 @@ SHEET_NAME = "Standings"
 SHORTENED = " … (shortened to fit a cell; the full working is in `xlrally standings -f json`)"
 
 HEADER = Look(bold=True)
-RANK = Look(number_format="0")
-RANK_TIED = Look(number_format='0"="')
+"""A heading over text (Player, Country, Working): left, as the text below it."""
+HEADER_NUMBER = Look(bold=True, align="right")
+"""A heading over numbers: right, as the numbers below it."""
+HEADER_RANK = Look(bold=True, align="center")
+RANK = Look(number_format="0", align="center")
+RANK_TIED = Look(number_format='0"="', align="center")
+"""Ranks are centred, clear of the names beside them."""
 """A shared rank shows as 3= while the cell holds the number 3."""
 NOTE = Look(italic=True)
 
@@ -45,7 +50,18 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     number, bracketed = _formats(table.places)
     counted_look = Look(bold=True, number_format=number)
     dropped_look = Look(italic=True, grey=True, number_format=bracketed)
-    rows: list[Row] = [tuple(Cell(h, HEADER) for h in (*table.headings, "Working"))]
+    texts = len(table.leading)  # Player (and Country) after Rank hold text
+    rows: list[Row] = [
+        (
+            Cell("Rank", HEADER_RANK),
+            *(
+                Cell(h, HEADER if i < texts else HEADER_NUMBER)
+                for i, h in enumerate(table.headings)
+                if i
+            ),
+            Cell("Working", HEADER),
+        )
+    ]
     total_look = Look(bold=True, number_format=number)
     blank = Cell(None)
     for view in table.rows:

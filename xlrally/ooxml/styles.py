@@ -168,9 +168,15 @@ class Styles:
             applied = (' applyNumberFormat="1"' if number else "") + (
                 ' applyFont="1"' if font else ""
             )
-            element = (
+            head = (
                 f'<{self._tag("xf")} numFmtId="{number}" fontId="{font}" fillId="0" '
-                f'borderId="0" xfId="0"{applied}/>'
+                f'borderId="0" xfId="0"{applied}'
+            )
+            element = (
+                f'{head} applyAlignment="1"><{self._tag("alignment")} '
+                f'horizontal="{look.align}"/></{self._tag("xf")}>'
+                if look.align
+                else f"{head}/>"
             )
             cell_xfs = self._collection("cellXfs")
             existing = [self.part.text(c) for c in cell_xfs.children]
@@ -240,4 +246,7 @@ def _mismatch(
         return f"font {font_id} is not bold={look.bold}, italic={look.italic}"
     if look.colour and f"FF{look.colour}" not in colours:
         return f"font {font_id} is not coloured {look.colour}"
+    aligned = [c.get("", "horizontal") for c in xf.children if c.local == "alignment"]
+    if (aligned[0] if aligned else None) != look.align:
+        return f"format {index} is not aligned {look.align or 'by default'}"
     return ""
