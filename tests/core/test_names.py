@@ -89,3 +89,31 @@ def test_random_one_slip_typos_in_random_leagues_are_warned() -> None:
     print(f"warned about {warned} of {tried} random typos")
     assert tried > 350
     assert warned >= 0.95 * tried
+
+
+def test_the_typo_check_compares_words_not_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11/13: checks must stay linear (100,000 players). The word comparisons of the
+    typo check depend on the distinct words, not on the number of players: ten times the
+    players over the same words make no more comparisons (counted, not timed)."""
+    from xlrally.core import players
+
+    calls = 0
+    original = players._one_slip
+
+    def counting(x: str, y: str) -> bool:
+        nonlocal calls
+        calls += 1
+        return original(x, y)
+
+    monkeypatch.setattr(players, "_one_slip", counting)
+    rnd = random.Random(7)
+    first, last = census("first")[:200], census("last")[:300]
+    everyone = sorted({f"{f} {m}. {s}" for f in first for m in "ABCDEFGHJK" for s in last})
+    rnd.shuffle(everyone)
+    few = everyone[:5_000]
+    many = everyone[:50_000]
+    assert {w for n in few for w in n.split()} == {w for n in many for w in n.split()}
+    likely_typos(few)
+    with_few, calls = calls, 0
+    likely_typos(many)
+    assert calls == with_few
