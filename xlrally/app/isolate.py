@@ -70,11 +70,21 @@ def _interrupt(_signal: int, _frame: object) -> None:
 
 
 @contextmanager
+def _stops_held() -> Iterator[set[int]]:
+    """Hold SIGINT and SIGTERM back within the block (they arrive at its end); yields the mask
+    to restore."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield mask
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """Within the block, SIGTERM (``kill``, a service manager stopping a job) interrupts like
     Ctrl-C, so that cleanup runs and no temporary file or folder is left behind. Children
     forked meanwhile inherit it."""
-
     before = signal.signal(signal.SIGTERM, _interrupt)
     try:
         yield
@@ -92,21 +102,15 @@ def run_isolated(
     results: list[Any] = [None] * len(tasks)
     running: dict[int, tuple[int, Path]] = {}
     upcoming = 0
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # no stop between making the
-    try:  # folder and the try that removes it
+    with _stops_held():  # no stop between making the folder and the try that removes it
         folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     try:
         while upcoming < len(tasks) or running:
             while upcoming < len(tasks) and len(running) < max(jobs, 1):
                 out = folder / f"{upcoming}.result"
                 # No interrupt between the fork and noting the child: it would escape cleanup.
-                mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-                try:
+                with _stops_held() as mask:
                     running[_spawn(work, tasks[upcoming], out, mask)] = (upcoming, out)
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                 upcoming += 1
             pid, status = os.wait()
             if pid not in running:
@@ -132,14 +136,11 @@ def run_isolated(
                     continue
         raise Interrupted(results) from None
     finally:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)  # a stop must not cut cleanup
-        try:
+        with _stops_held():  # a second stop must not cut the cleanup short
             for pid in running:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
             shutil.rmtree(folder, ignore_errors=True)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     return results
 
 
