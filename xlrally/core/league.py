@@ -94,11 +94,10 @@ def compute_standings(
         rule = _rule(counted_per_player, len(held))
     rows = rank_entries(entries, settings.tie_breaks, held)
     warnings = league.notes + season_notes + tuple(scored.notes) + _name_warnings(league, entered)
-    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
     countries = {
         entered.display[pk]: country
         for spelling, country in league.countries.items()
-        if (pk := roster.resolve(spelling)) in entered.display
+        if (pk := entered.roster.resolve(spelling)) in entered.display
     }
     return Standings(
         settings,
@@ -162,16 +161,18 @@ def _name_warnings(league: League, entered: _Entered) -> tuple[str, ...]:
 
 @dataclass
 class _Entered:
-    """Results by event key as (player key, result), and each player's name to show."""
+    """Results by event key as (player key, result), each player's name to show, and the
+    roster that resolved the spellings."""
 
     by_event: dict[str, list[tuple[str, Result]]]
     display: dict[str, str]
+    roster: Roster
 
 
 def _index_results(league: League, events: dict[str, Event], problems: Collector) -> _Entered:
     """Resolve each result's event and player; report unknown events, bad names, duplicates."""
     roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
-    entered = _Entered({k: [] for k in events}, {})
+    entered = _Entered({k: [] for k in events}, {}, roster)
     players_in: dict[str, set[str]] = {k: set() for k in events}
     resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
     event_keys: dict[str, str] = {}  # spelling -> event key
