@@ -144,7 +144,7 @@ def test_synced_standings_read_back_with_openpyxl(tmp_path: Path) -> None:
     assert sheet["E2"].font.b  # counted scores are bold
     assert sheet["G2"].value == "Dec 2025: 100 × 3 / 4 + 4 = 79; May 2026: 100 × 1 / 5 + 1 = 21."
     assert sheet["A5"].value == "Club Rally: All 2 events count"
-    assert sheet.freeze_panes == "A2"
+    assert sheet.freeze_panes == "C2"  # the header row, Rank and Player stay in view
 
 
 def test_ties_and_dropped_scores_are_marked(tmp_path: Path) -> None:
@@ -375,3 +375,43 @@ def test_headings_sit_over_their_numbers_and_ranks_clear_of_names(tmp_path: Path
         "Working": None,
     }
     assert sheet["A2"].alignment.horizontal == "center"
+
+
+def test_a_users_print_fixes_survive_two_syncs(tmp_path: Path) -> None:
+    """Issue 14: the user's fit-to-page, margins, header and footer, and print titles are
+    theirs; two syncs later (the standings changing in between) they are as they set them."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    with zipfile.ZipFile(path) as z:
+        items = {n: z.read(n) for n in z.namelist()}
+    part = next(n for n, data in items.items() if b"Working" in data and n.endswith(".xml"))
+    sheet = items[part].decode()
+    start, end = (
+        sheet.index("<pageMargins"),
+        sheet.index("</headerFooter>") + len("</headerFooter>"),
+    )
+    mine = (
+        '<pageMargins left="1" right="1" top="1" bottom="1" header="0.5" footer="0.5"/>'
+        '<pageSetup paperSize="9" orientation="portrait" fitToWidth="2" fitToHeight="3"/>'
+        "<headerFooter><oddHeader>&amp;LMy club</oddHeader><oddFooter>&amp;RPrinted</oddFooter>"
+        "</headerFooter>"
+    )
+    items[part] = (sheet[:start] + mine + sheet[end:]).encode()
+    book = items["xl/workbook.xml"].decode()
+    assert book.count("!$1:$1<") == 1  # xlrally's print titles
+    items["xl/workbook.xml"] = book.replace("!$1:$1<", "!$1:$2<").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in items.items():
+            z.writestr(name, data)
+    for results in ([["Dec 2025", "Ann", 1, 4, 0]], [["May 2026", "Ann", 2, 4, 0]]):
+        book_ = openpyxl.load_workbook(path)  # the results change: each sync rewrites the sheet
+        for row in results:
+            book_["Results"].append(row)
+        book_.save(path)
+        assert sync_file(path).result == "written"
+    standings = openpyxl.load_workbook(path)["Standings"]
+    assert (standings.page_setup.orientation, standings.page_setup.fitToWidth) == ("portrait", 2)
+    assert standings.page_margins.left == 1
+    assert standings.oddHeader.left.text == "My club"
+    assert standings.oddFooter.right.text == "Printed"
+    assert standings.print_title_rows == "$1:$2"

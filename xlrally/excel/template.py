@@ -311,7 +311,7 @@ def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats, setup: PrintS
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             _write_cell(sheet, r, c, cell, formats)
-    sheet.freeze_panes(1, 0)
+    sheet.freeze_panes(1, 2)  # the header row, Rank and Player stay in view
     for index, width in enumerate(column_widths(grid)):
         sheet.set_column(index, index, width)
     sheet.set_landscape()

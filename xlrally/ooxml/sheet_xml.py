@@ -137,8 +137,11 @@ def sheet_xml(
         *(kept[tag] for tag in KEPT_BEFORE if tag in kept),
         f'<dimension ref="A1:{column_letter(columns - 1)}{max(len(grid), 1)}"/>',
         f'<sheetViews><sheetView{_SELECTED if selected else ""} workbookViewId="0">',
-        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
-        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
+        # The header row and the Rank and Player columns stay in view while scrolling.
+        '<pane xSplit="2" ySplit="1" topLeftCell="C2" activePane="bottomRight" state="frozen"/>',
+        '<selection pane="topRight" activeCell="C1" sqref="C1"/>',
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>',
+        '<selection pane="bottomRight" activeCell="C2" sqref="C2"/></sheetView></sheetViews>',
         '<sheetFormatPr defaultRowHeight="15"/><cols>',
     ]
     for index, width in enumerate(column_widths(grid), start=1):
