@@ -1,13 +1,18 @@
 """Remake the bundled files from the template builder (a developer script, not installed).
 
-Writes ``workbook_template.xlsx`` (the rally template), ``examples/<system>.xlsx`` (synced) and
-``docs/examples/<system>.html`` (published, dated ``FIXED_DATE`` so that the bytes are stable).
+Writes ``workbook_template.xlsx`` (the rally template), ``examples/<system>.xlsx`` (synced),
+``docs/examples/<system>.html`` (published, dated ``FIXED_DATE`` so that the bytes are stable)
+and, where Chromium is installed, ``docs/examples/<system>.png``: a screenshot of the page at
+1280 × 1400 px, to see what a published page looks like without opening it.
 Run it from a checkout after changing the builder, the grid or the page:
 ``python tools/remake_examples.py``. Tests fail while these files are stale.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 from xlrally.app.sync import read_standings, sync_file
@@ -34,6 +39,27 @@ def main() -> None:
         page = PAGES_FOLDER / f"{system}.html"
         page.write_text(standings_page(read_standings(path), FIXED_DATE), encoding="utf-8")
         print(f"wrote {path} and {page}")
+        _screenshot(page, page.with_suffix(".png"))
+
+
+def _screenshot(page: Path, shot: Path) -> None:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        return
+    with tempfile.TemporaryDirectory() as profile:
+        command = [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+            "--window-size=1280,1400",
+            f"--screenshot={shot}",
+            page.as_uri(),
+        ]
+        subprocess.run(command, capture_output=True, timeout=120, check=False)
+    print(f"wrote {shot}")
 
 
 if __name__ == "__main__":

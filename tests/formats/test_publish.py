@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import itertools
 import os
@@ -10,6 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pypdf
 import pytest
 import xlsxwriter
 from click.testing import CliRunner
@@ -170,3 +172,36 @@ def test_scores_show_one_number_of_decimals_and_print_in_full() -> None:
     assert "max-width: 72rem; padding" not in page  # the table may use the whole window
     assert "@media print" in page
     assert "=. " not in page
+
+
+def test_printing_the_page_puts_every_column_on_paper(tmp_path: Path) -> None:
+    """Issue 14: printing cut the table after the 7th event and printed a scrollbar. A
+    12-event league printed by Chromium to PDF: every event heading and every player on paper,
+    the Working column left out."""
+    events = tuple(
+        Event(f"Week {n:02d}", dt.date(2026, 1, 1) + dt.timedelta(weeks=n)) for n in range(1, 13)
+    )
+    players = [f"Player Number {n:02d}" for n in range(1, 31)]
+    results = tuple(
+        Result(e.name, name, rank=(i + n) % 30 + 1)
+        for n, e in enumerate(events)
+        for i, name in enumerate(players)
+    )
+    page = tmp_path / "neau.html"
+    league = League(Settings("neau", league="Club League"), events, results)
+    page.write_text(standings_page(compute_standings(_with_buy_in(league))), encoding="utf-8")
+    pdf = tmp_path / "page.pdf"
+    run_chromium("--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri(), tmp=tmp_path)
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(pdf).pages)
+    assert all(f"Week {n:02d}" in text for n in range(1, 13))
+    assert all(name in text for name in players)
+    table = text[text.index("Rank Player") :]
+    assert "Working" not in table  # no Working column (nor its buttons) in the printed table
+
+
+def _with_buy_in(league: League) -> League:
+    return League(
+        league.settings,
+        tuple(dataclasses.replace(e, buy_in=20) for e in league.events),
+        league.results,
+    )
