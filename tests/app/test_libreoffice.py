@@ -173,3 +173,26 @@ def test_an_opendocument_file_from_libreoffice_gets_a_plain_message(tmp_path: Pa
     ods = save_with_libreoffice(source, tmp_path / "ods", "ods")
     [problem] = sync_file(ods).problems
     assert problem.startswith(f"{ods}: this is an OpenDocument spreadsheet (.ods)")
+
+
+def test_csv_read_by_libreoffice_sums_to_the_totals(tmp_path: Path) -> None:
+    """Issue 14: every score in the CSV is a number that a spreadsheet sums; the counted ones
+    (all but the events in Dropped) add up to the Total."""
+    from xlrally.formats.report import as_csv
+
+    table = read_standings(TEMPLATE)
+    source = tmp_path / "standings.csv"
+    source.write_text(as_csv(table), encoding="utf-8")
+    convert([source], tmp_path / "xlsx", "xlsx:Calc MS Excel 2007 XML")
+    book = openpyxl.load_workbook(tmp_path / "xlsx" / "standings.xlsx")
+    rows = list(book.active.iter_rows(values_only=True))
+    header = list(rows[0])
+    events = header[header.index("Events") + 1 : header.index("Dropped")]
+    for row in rows[1:]:
+        record = dict(zip(header, row, strict=True))
+        dropped = set((record["Dropped"] or "").split("; "))
+        scores = [record[e] for e in events if record[e] is not None]
+        assert all(isinstance(s, int | float) for s in scores), record
+        assert isinstance(record["Rank"], int | float), record
+        counted = sum(record[e] for e in events if record[e] is not None and e not in dropped)
+        assert counted == record["Total"], record

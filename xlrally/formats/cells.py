@@ -61,6 +61,8 @@ ERROR_TEXTS = frozenset(
 default turns them into None, which looks like a blank cell)."""
 MAX_CELL_TEXT = 32_767
 """Excel holds at most this many characters in a cell."""
+_CURRENCY = "£$€¥₹₩₺₽¢"
+"""Currency symbols an amount typed as text may carry, before or after the number."""
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
 
 
@@ -91,8 +93,13 @@ def blank(value: Value) -> bool:
 
 
 def to_number(value: Value, what: str) -> float | int:
-    """A number from a cell; numeric text such as ``"3"`` is accepted, other text is not.
-    A currency cell read through Excel on Windows is a decimal.Decimal: a number too."""
+    """A number from a cell; numeric text such as ``"3"``, ``"1,250"`` or ``"£20.00"`` is
+    accepted, other text is not. A currency cell read through Excel on Windows is a
+    decimal.Decimal: a number too.
+
+    >>> to_number("£20.00", "buy-in"), to_number("20 €", "buy-in"), to_number("$1,250", "total")
+    (20, 20, 1250)
+    """
     if isinstance(value, bool):
         raise ValueError(f"{what} must be a number, not {value}")
     if isinstance(value, Decimal) and value.is_finite():
@@ -102,7 +109,7 @@ def to_number(value: Value, what: str) -> float | int:
             raise ValueError(f"{what} must be a number, not {value}")
         return int(value) if isinstance(value, float) and value.is_integer() else value
     if isinstance(value, str):
-        text = value.strip()
+        text = value.strip().strip(_CURRENCY).strip()  # £20.00, 20 €, $1,250
         if _THOUSANDS.fullmatch(text):
             text = text.replace(",", "")  # 1,000 (a decimal comma, 1,5, stays an error)
         try:
