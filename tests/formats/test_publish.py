@@ -106,7 +106,8 @@ def test_page_in_headless_chromium(tmp_path: Path) -> None:
     dom = run_chromium("--dump-dom", page.as_uri(), tmp=tmp_path)
     assert "<title>Club &amp; &lt;Friends&gt; 2026 – standings</title>" in dom
     assert "pwned</title>" not in dom
-    rows = re.findall(r"<tr>.*?</tr>", dom, re.DOTALL)
+    standings = dom[: dom.index('id="players-title"')]
+    rows = re.findall(r"<tr>.*?</tr>", standings, re.DOTALL)
     assert len(rows) == 1 + 2  # header and two players
     assert "&lt;script&gt;" in dom
     shot = tmp_path / "phone.png"
@@ -205,3 +206,22 @@ def _with_buy_in(league: League) -> League:
         tuple(dataclasses.replace(e, buy_in=20) for e in league.events),
         league.results,
     )
+
+
+def test_each_player_has_a_page_section_reached_from_the_table() -> None:
+    """Issue 14: a per-player view (all of a player's events, scores and rating over time, as
+    the WDD player pages show) reachable from the table without scripts."""
+    page = standings_page(read_standings(EXAMPLES_FOLDER / "rally.xlsx"))
+    link = re.search(r'<a href="#(player-\d+)">Bobby</a>', page)
+    assert link is not None
+    section = page[page.index(f'id="{link.group(1)}"') :]
+    section = section[: section.index("</section>")]
+    # Bobby's rally: 79 and 72 count, 21 is dropped (seed examples; tests/helpers.py).
+    assert re.findall(r"<td>(\d+)</td><td>(yes|no)</td>", section) == [
+        ("79", "yes"),
+        ("72", "yes"),
+        ("21", "no"),
+    ]
+    dip = standings_page(read_standings(EXAMPLES_FOLDER / "dippouch.xlsx"))
+    assert "Rating after" in dip
+    assert "<script" not in page

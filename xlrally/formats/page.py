@@ -2,7 +2,8 @@
 no network requests), readable on a phone and by screen readers.
 
 Every piece of text that came from a workbook is escaped. The working behind each score is in
-the cell's tooltip and in an expandable "Working" list on each row.
+the cell's tooltip and in the player's own section below the table, which the player's name
+and the row's Working link lead to.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ th { background: var(--soft); position: sticky; top: 0; }
 th.name, td.name, td.working { text-align: left; }
 th.player { text-align: left; font-weight: 600; position: sticky; left: 0; background: #fff; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-td.working { white-space: normal; min-width: 14rem; }
 strong.counted { font-weight: 700; }
 .dropped { color: var(--muted); font-style: italic; }
-details summary { cursor: pointer; color: var(--accent); }
-details ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; }
+a { color: var(--accent); }
 .chart svg { width: 100%; height: auto; max-width: 48rem; }
 .events li { margin: .15rem 0; }
+.player-page { margin: 1.5rem 0; }
+.player-page h3 { font-size: 1.05rem; margin: 0 0 .4rem; }
+.player-page td.name { white-space: normal; }
 .warnings { color: #8a4600; }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 15px; }
@@ -53,7 +55,7 @@ details ul { margin: .25rem 0 0; padding-left: 1.1rem; font-size: .9rem; }
   body { font-size: 9pt; padding: 0; }
   .scroll { overflow: visible; border: 0; }
   th, th.player { position: static; }
-  .working { display: none; }
+  .working, .players { display: none; }
   th, td { padding: .15rem .3rem; }
   tr, .chart { break-inside: avoid; }
   thead { display: table-header-group; }
@@ -96,6 +98,7 @@ def standings_page(standings: Standings, updated: dt.datetime | dt.date | None =
         "<main>",
         _table(table),
         _chart(standings),
+        _players(table),
         _events(standings),
         _warnings(standings),
         "</main>",
@@ -124,7 +127,7 @@ def _table(table: StandingsView) -> str:
             '<th scope="col" class="name working">Working</th>',
         ]
     )
-    rows = "\n".join(_row(row, table) for row in table.rows)
+    rows = "\n".join(_row(row, table, n) for n, row in enumerate(table.rows, start=1))
     caption = f"{plural(len(table.rows), 'player')}, {plural(len(table.held), 'event')}"
     return (
         '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
@@ -133,43 +136,84 @@ def _table(table: StandingsView) -> str:
     )
 
 
-def _row(view: RowView, table: StandingsView) -> str:
+def _row(view: RowView, table: StandingsView, number: int) -> str:
     row = view.standing
     places = table.places
     cells = [
         f"<td>{_e(row.rank_label)}</td>",
-        f'<th scope="row" class="player">{_e(row.player)}</th>',
+        f'<th scope="row" class="player"><a href="#{_anchor(number)}">{_e(row.player)}</a></th>',
         *([f'<td class="name">{_e(table.country(row.player))}</td>'] if table.countries else []),
         f"<td><strong>{_e(fixed(row.total, places))}</strong></td>",
         f"<td>{row.events}</td>",
     ]
-    working = []
     for score in view.scores:
         if score is None:
             cells.append('<td><span aria-label="did not play"></span></td>')
             continue
-        event = score.event
-        tip = _e(f"{event}: {score.explain}")
+        tip = _e(f"{score.event}: {score.explain}")
+        shown = _e(fixed(score.value, places))
         if score.counted:
-            cells.append(
-                f'<td title="{tip}"><strong class="counted">{_e(fixed(score.value, places))}'
-                "</strong></td>"
-            )
-            working.append(f"<li>{_e(event)}: {_e(score.explain)}</li>")
+            cells.append(f'<td title="{tip}"><strong class="counted">{shown}</strong></td>')
         else:
-            shown = _e(fixed(score.value, places))
             cells.append(
                 f'<td title="{tip} (dropped)"><span class="dropped">({shown})'
                 '<span class="sr"> dropped</span></span></td>'
             )
-            working.append(f"<li>{_e(event)}: {_e(score.explain)} (dropped)</li>")
-    if view.broken_tie:
-        working.append(f"<li>Tie with the row above broken by {_e(view.broken_tie)}</li>")
-    cells.append(
-        f'<td class="working"><details><summary>Working</summary><ul>{"".join(working)}</ul>'
-        "</details></td>"
-    )
+    cells.append(f'<td class="working"><a href="#{_anchor(number)}">Working</a></td>')
     return f"<tr>{''.join(cells)}</tr>"
+
+
+def _anchor(number: int) -> str:
+    """The id of the section of the player in row ``number`` (free of the name's characters)."""
+    return f"player-{number}"
+
+
+def _players(table: StandingsView) -> str:
+    """One section per player, reached from the name in the table (no scripts): every event
+    they played with its date, score, whether it counts and the working, and for a rating the
+    rating after each event, as the WDD player pages show it."""
+    dates = {e.name: e.date for e in table.standings.events}
+    sections = []
+    for number, view in enumerate(table.rows, start=1):
+        row = view.standing
+        steps = {s.event: s for s in table.standings.history.get(row.player, ())}
+        rating = bool(steps)
+        lines = []
+        if view.broken_tie:
+            lines.append(
+                f'<tr><td class="name" colspan="6">Tie with the row above broken by '
+                f"{_e(view.broken_tie)}</td></tr>"
+            )
+        for score in view.scores:
+            if score is None:
+                continue
+            when = dates.get(score.event)
+            counts = "yes" if score.counted else "no"
+            after = f"<td>{_e(fixed(steps[score.event].after, 2))}</td>" if rating else ""
+            lines.append(
+                f'<tr><td class="name">{_e(score.event)}</td>'
+                f"<td>{_e(when.isoformat() if when else '')}</td>"
+                f"<td>{_e(fixed(score.value, table.places))}</td><td>{counts}</td>{after}"
+                f'<td class="name">{_e(score.explain)}</td></tr>'
+            )
+        head = (
+            '<th scope="col">Event</th><th scope="col">Date</th>'
+            f'<th scope="col">{"Percentile" if rating else "Score"}</th>'
+            f'<th scope="col">{"Moved the rating" if rating else "Counts"}</th>'
+            + ('<th scope="col">Rating after</th>' if rating else "")
+            + '<th scope="col" class="name">Working</th>'
+        )
+        sections.append(
+            f'<section id="{_anchor(number)}" class="player-page"><h3>{_e(row.rank_label)} '
+            f"{_e(row.player)} – {table.total_label.lower()} {_e(fixed(row.total, table.places))}"
+            f'</h3><div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>'
+            f'{"".join(lines)}</tbody></table></div><p><a href="#standings-title">Back to the '
+            "standings</a></p></section>"
+        )
+    return (
+        '<section class="players" aria-labelledby="players-title"><h2 id="players-title">'
+        f"Players</h2>{''.join(sections)}</section>"
+    )
 
 
 def _chart(standings: Standings) -> str:

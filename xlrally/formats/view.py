@@ -121,11 +121,11 @@ class StandingsView:
         if self.system.rated:
             return (
                 "Event columns show the percentile; events in (brackets) are worth 0 and did "
-                "not move the rating. Select a score or open Working to see how it was computed."
+                "not move the rating. Select a score, a name or Working to see how it was computed."
             )
         return (
             "Bold scores count towards the total; scores in (brackets) are dropped. "
-            "Select a score or open Working to see how it was computed."
+            "Select a score, a name or Working to see how it was computed."
         )
 
 
