@@ -297,7 +297,15 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         sheet = openpyxl.load_workbook(path)["Settings"]
         return [row[0] for row in sheet.iter_rows(min_row=2, values_only=True)]
 
-    assert listed("rally") == ["System", "League", "Season", "Best X", "Events cap", "Tie break"]
+    assert listed("rally") == [
+        "System",
+        "League",
+        "Season",
+        "Best X",
+        "Events cap",
+        "Tie break",
+        "Date format",
+    ]
     assert "Participating" in listed("absolute")
     assert "Shared places" in listed("neau")
-    assert listed("dippouch") == ["System", "League", "Season", "Tie break"]
+    assert listed("dippouch") == ["System", "League", "Season", "Tie break", "Date format"]

@@ -225,3 +225,20 @@ def test_each_player_has_a_page_section_reached_from_the_table() -> None:
     dip = standings_page(read_standings(EXAMPLES_FOLDER / "dippouch.xlsx"))
     assert "Rating after" in dip
     assert "<script" not in page
+
+
+def test_dates_are_shown_in_the_leagues_date_format() -> None:
+    """Issue 14: a club in Britain reads 07/03/2026, not 2026-03-07; JSON keeps ISO dates."""
+    from xlrally.formats.report import as_json, as_table
+
+    league = League(
+        Settings("reverse", league="Club", date_format="dd/mm/yyyy"),
+        (Event("March", dt.date(2026, 3, 7)), Event("April", dt.date(2026, 4, 4))),
+        (Result("March", "Ann", rank=1), Result("April", "Ann", rank=1)),
+    )
+    table = compute_standings(league, as_of=dt.date(2026, 3, 31))
+    page = standings_page(table, dt.datetime(2026, 3, 8, 18, 30))
+    assert "updated 08/03/2026 18:30" in page
+    assert "07/03/2026 – March" in page
+    assert "As of 31/03/2026." in as_table(table)
+    assert as_json(table)["events"][0]["date"] == "2026-03-07"

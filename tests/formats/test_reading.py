@@ -398,3 +398,17 @@ def test_the_country_given_in_the_results_is_shown_with_the_player() -> None:
         "Ann": None,
     }
     assert as_table(table).splitlines()[0].split()[:3] == ["Rank", "Player", "Country"]
+
+
+def test_choice_settings_are_read_as_written() -> None:
+    """'dd/mm/yyyy' and 'dd.mm.yyyy' are two formats; case and spaces do not matter."""
+    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets["Settings"] = [*sheets["Settings"], ["Date format", " DD.MM.YYYY "]]
+    assert read_league(MemorySheets(sheets)).settings.date_format == "dd.mm.yyyy"
+    sheets["Settings"][-1] = ["Date format", "dd/mm/yy"]
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(MemorySheets(sheets))
+    assert str(caught.value.problems[0]).endswith(
+        "Date format must be yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or d mmm yyyy, "
+        "not 'dd/mm/yy'"
+    )

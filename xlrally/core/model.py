@@ -20,6 +20,8 @@ MAX_NAME_LENGTH = 255
 """Longer player or event names are refused: they are pasted data, not names."""
 
 
+DATE_FORMATS = ("yyyy-mm-dd", "dd/mm/yyyy", "mm/dd/yyyy", "dd.mm.yyyy", "d mmm yyyy")
+"""The date formats a league may choose (``Date format`` setting); the first is the default."""
 SHARED_PLACES = ("average", "better", "refuse")
 """The choices for :attr:`Settings.shared_places`."""
 
@@ -35,6 +37,8 @@ class Settings:
     events_cap: int = rally.DEFAULT_EVENTS_CAP
     structure: poker.PointStructure = field(default_factory=poker.PointStructure)
     tie_breaks: tuple[str, ...] = ()
+    date_format: str = "yyyy-mm-dd"
+    """How dates are shown to people (one of DATE_FORMATS); JSON keeps ISO dates."""
     shared_places: str = "average"
     """How players who share a place (a chop: ranks 1, 2, 2, 4) score in a poker league:
     ``average`` of the places they share, the ``better`` place's points, or ``refuse``."""

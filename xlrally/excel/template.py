@@ -197,6 +197,8 @@ SETTING_HELP = {
     "Player count factor": "absolute: players × factor for ranks up to the next setting",
     "Player count to rank": "absolute: last rank that gets player-count points (blank: all)",
     "Tie break": "countback, most recent, more events, best score (comma-separated)",
+    "Date format": "how dates are shown: yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or "
+    "d mmm yyyy",
     "Shared places": "poker: tied finishers (a chop) score the average of the places, the "
     "better place, or refuse (default average)",
 }

@@ -35,6 +35,7 @@ __all__ = [
     "norm",
     "quote_sheet",
     "short",
+    "show_date",
     "text_of",
     "to_bool",
     "to_date",
@@ -241,3 +242,17 @@ class PrintSetup(NamedTuple):
 
     title: str
     columns: int
+
+
+def show_date(day: dt.date, pattern: str = "yyyy-mm-dd") -> str:
+    """A date as the league's ``Date format`` shows it (a time, if any, is left out).
+
+    >>> [show_date(dt.date(2026, 3, 7), p) for p in ("dd/mm/yyyy", "d mmm yyyy", "mm/dd/yyyy")]
+    ['07/03/2026', '7 Mar 2026', '03/07/2026']
+    """
+    day = day.date() if isinstance(day, dt.datetime) else day
+    if pattern == "d mmm yyyy":
+        return f"{day.day} {day:%b %Y}"
+    codes = {"yyyy": "%Y", "mm": "%m", "dd": "%d"}
+    separator = next((c for c in "/.-" if c in pattern), "-")
+    return day.strftime(separator.join(codes[part] for part in pattern.split(separator)))

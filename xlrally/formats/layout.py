@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import SHARED_PLACES, Event, League, Result, Settings
+from xlrally.core.model import DATE_FORMATS, SHARED_PLACES, Event, League, Result, Settings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
@@ -124,6 +124,7 @@ SETTINGS_KEYS: dict[str, str] = {
     "playercounttorank": "Player count to rank",
     "tiebreak": "Tie break",
     "sharedplaces": "Shared places",
+    "dateformat": "Date format",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -284,7 +285,7 @@ class _SettingsReader:
         entry = self._raw(key)
         if entry is None:
             return choices[0]
-        chosen = norm(entry[0])
+        chosen = " ".join(text_of(entry[0]).split()).casefold()  # dd/mm/yyyy ≠ dd.mm.yyyy
         if chosen not in choices:
             listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
             shown = short(text_of(entry[0]))
@@ -396,6 +397,7 @@ def read_league(source: SheetSource) -> League:
         structure=structure,
         tie_breaks=setting.tie_breaks(),
         shared_places=setting.choice("sharedplaces", SHARED_PLACES),
+        date_format=setting.choice("dateformat", DATE_FORMATS),
     )
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}

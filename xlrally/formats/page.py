@@ -14,6 +14,7 @@ from html import escape
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
+from xlrally.formats.cells import show_date
 from xlrally.formats.view import RowView, StandingsView, shown_warnings, standings_view
 
 CSS = """
@@ -73,6 +74,7 @@ def standings_page(standings: Standings, updated: dt.datetime | dt.date | None =
     """The whole page as HTML text."""
     table = standings_view(standings)
     title = table.title or "Standings"
+    pattern = standings.settings.date_format
     system = table.system.name
     parts = [
         "<!DOCTYPE html>",
@@ -89,8 +91,8 @@ def standings_page(standings: Standings, updated: dt.datetime | dt.date | None =
         "<header>",
         f"<h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(system)}'
-        + (f" · updated {_e(_when(updated))}" if updated else "")
-        + (f" · as of {_e(standings.as_of.isoformat())}" if standings.as_of else "")
+        + (f" · updated {_e(_when(updated, pattern))}" if updated else "")
+        + (f" · as of {_e(show_date(standings.as_of, pattern))}" if standings.as_of else "")
         + "</p>",
         f'<p class="rule">{_e(standings.rule)}</p>',
         f'<p class="note">{_e(table.page_marks)}</p>',
@@ -109,10 +111,10 @@ def standings_page(standings: Standings, updated: dt.datetime | dt.date | None =
     return "\n".join(p for p in parts if p) + "\n"
 
 
-def _when(moment: dt.datetime | dt.date) -> str:
+def _when(moment: dt.datetime | dt.date, pattern: str) -> str:
     if isinstance(moment, dt.datetime):
-        return moment.strftime("%Y-%m-%d %H:%M")
-    return moment.isoformat()
+        return f"{show_date(moment, pattern)} {moment:%H:%M}"
+    return show_date(moment, pattern)
 
 
 def _table(table: StandingsView) -> str:
@@ -173,6 +175,7 @@ def _players(table: StandingsView) -> str:
     they played with its date, score, whether it counts and the working, and for a rating the
     rating after each event, as the WDD player pages show it."""
     dates = {e.name: e.date for e in table.standings.events}
+    pattern = table.standings.settings.date_format
     sections = []
     for number, view in enumerate(table.rows, start=1):
         row = view.standing
@@ -192,7 +195,7 @@ def _players(table: StandingsView) -> str:
             after = f"<td>{_e(fixed(steps[score.event].after, 2))}</td>" if rating else ""
             lines.append(
                 f'<tr><td class="name">{_e(score.event)}</td>'
-                f"<td>{_e(when.isoformat() if when else '')}</td>"
+                f"<td>{_e(show_date(when, pattern) if when else '')}</td>"
                 f"<td>{_e(fixed(score.value, table.places))}</td><td>{counts}</td>{after}"
                 f'<td class="name">{_e(score.explain)}</td></tr>'
             )
@@ -300,7 +303,7 @@ def _rating_chart(standings: Standings) -> str:
         'stroke="#999"/>'
         + "".join(
             f'<text x="{at}" y="{height - 12}" font-size="12" text-anchor="{anchor}">'
-            f"{_e(day.isoformat())}</text>"
+            f"{_e(show_date(day, standings.settings.date_format))}</text>"
             for at, anchor, day in dated
         )
         + f'<text x="{left - 6}" y="{y(high - 1) + 4:.1f}" font-size="12" text-anchor="end">'
@@ -321,8 +324,9 @@ def _short(name: str, limit: int = 22) -> str:
 
 
 def _events(standings: Standings) -> str:
+    pattern = standings.settings.date_format
     items = "".join(
-        f"<li>{_e(e.date.isoformat()) + ' – ' if e.date else ''}{_e(e.name)}"
+        f"<li>{_e(show_date(e.date, pattern)) + ' – ' if e.date else ''}{_e(e.name)}"
         f"{'' if e.held else f' ({_e(e.status)})'}</li>"
         for e in standings.events
     )

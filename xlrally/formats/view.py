@@ -24,6 +24,7 @@ from typing import NamedTuple
 from xlrally.core.model import Standings
 from xlrally.core.ranking import Score, Standing
 from xlrally.core.systems import System
+from xlrally.formats.cells import show_date
 
 
 class ScoreView(NamedTuple):
@@ -184,5 +185,5 @@ def event_notes(standings: Standings) -> list[str]:
     """The events not scored, and the as-of date: said under the table in every output."""
     lines = [f"Not scored: {e.name} ({e.status})." for e in standings.events if not e.held]
     if standings.as_of is not None:
-        lines.append(f"As of {standings.as_of.isoformat()}.")
+        lines.append(f"As of {show_date(standings.as_of, standings.settings.date_format)}.")
     return lines
