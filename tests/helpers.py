@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import olefile
 import xlsxwriter
 
 Rows = Sequence[Sequence[Any]]
@@ -95,3 +96,53 @@ def plain(rows: list[list[Any]]) -> list[list[Any]]:
     while out and not out[-1]:
         out.pop()
     return out
+
+
+def vba_module_source(vba_project: bytes, module: str) -> str:
+    """The VBA source of one module (MS-OVBA compressed container, decompressed here)."""
+    ole = olefile.OleFileIO(vba_project)
+    stream = ole.openstream(f"VBA/{module}").read()
+    for start in range(len(stream)):
+        if stream[start] != 1 or start + 3 > len(stream):
+            continue
+        header = int.from_bytes(stream[start + 1 : start + 3], "little")
+        if header & 0x7000 != 0x3000:
+            continue
+        try:
+            text = _decompress(stream[start:]).decode("latin-1")
+        except IndexError:
+            continue
+        if "Attribute VB_Name" in text:
+            return text
+    raise AssertionError(f"no source found in module {module}")
+
+
+def _decompress(data: bytes) -> bytes:
+    out = bytearray()
+    pos = 1
+    while pos < len(data):
+        header = int.from_bytes(data[pos : pos + 2], "little")
+        pos += 2
+        end = pos + (header & 0x0FFF) + 1
+        chunk_start = len(out)
+        if not header & 0x8000:
+            out += data[pos : pos + 4096]
+            pos += 4096
+            continue
+        while pos < min(end, len(data)):
+            flags = data[pos]
+            pos += 1
+            for bit in range(8):
+                if pos >= min(end, len(data)):
+                    break
+                if not flags >> bit & 1:
+                    out.append(data[pos])
+                    pos += 1
+                    continue
+                token = int.from_bytes(data[pos : pos + 2], "little")
+                pos += 2
+                bits = max((len(out) - chunk_start - 1).bit_length(), 4)
+                offset = (token >> (16 - bits)) + 1
+                for _ in range((token & (0xFFFF >> bits)) + 3):
+                    out.append(out[-offset])
+    return bytes(out)

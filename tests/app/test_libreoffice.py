@@ -10,11 +10,12 @@ import csv
 import os
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import RALLY_SHEETS, write_book
+from helpers import RALLY_SHEETS, vba_module_source, write_book
 from remake_examples import TEMPLATE
 from test_lossless import rich_content
 
@@ -196,3 +197,17 @@ def test_csv_read_by_libreoffice_sums_to_the_totals(tmp_path: Path) -> None:
         assert isinstance(record["Rank"], int | float), record
         counted = sum(record[e] for e in events if record[e] is not None and e not in dropped)
         assert counted == record["Total"], record
+
+
+def test_the_xlsm_opens_in_libreoffice_with_its_macro_and_button(tmp_path: Path) -> None:
+    """Issue 12: the .xlsm from `xlrally new` keeps its VBA project and its Refresh button
+    through LibreOffice (opened and saved again as a macro-enabled workbook)."""
+    from xlrally.app.newbook import BUTTON_MACRO
+
+    source = make_new(tmp_path / "league.xlsm", "rally")[0]
+    saved = save_with_libreoffice(source, tmp_path / "saved", "xlsm:Calc MS Excel 2007 VBA XML")
+    with zipfile.ZipFile(saved) as z:
+        vba = z.read("xl/vbaProject.bin")
+        drawings = [z.read(n).decode() for n in z.namelist() if n.endswith(".vml")]
+    assert f"Sub {BUTTON_MACRO}()" in vba_module_source(vba, "Module1")
+    assert any("Refresh standings" in d and BUTTON_MACRO in d for d in drawings)
