@@ -13,7 +13,7 @@ import xlsxwriter
 from helpers import RALLY_SHEETS, parts, tiny_png, write_book
 
 from xlrally.app.newbook import xlwings_vba_project
-from xlrally.app.sync import sync_file
+from xlrally.app.sync import read_standings, sync_file
 from xlrally.ooxml.reader import FileSheets
 
 MAY_BE_CHANGED_NEW = {
@@ -102,8 +102,9 @@ def test_feature_rich_workbook_keeps_every_other_part(tmp_path: Path, with_stand
         if n.startswith("xl/worksheets/") and b"Bobby" in after[n] and b"Working" in after[n]
     )
     allowed = {standings_part, "xl/styles.xml", "xl/workbook.xml"}  # print names: once
+    allowed |= {"docProps/custom.xml", "_rels/.rels", "[Content_Types].xml"}  # fingerprint
     if not with_standings:
-        allowed |= {"xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+        allowed |= {"xl/_rels/workbook.xml.rels"}
     assert changed_parts(before, after) <= allowed
     assert standings_part in changed_parts(before, after)
     for name in (
@@ -415,3 +416,27 @@ def test_a_users_print_fixes_survive_two_syncs(tmp_path: Path) -> None:
     assert standings.oddHeader.left.text == "My club"
     assert standings.oddFooter.right.text == "Printed"
     assert standings.print_title_rows == "$1:$2"
+
+
+def test_hand_edits_on_standings_are_named_before_they_are_replaced(tmp_path: Path) -> None:
+    """Issue 13: edits typed on the Standings sheet were overwritten without a word. xlrally
+    keeps a fingerprint of what it wrote (a custom document property), so a later sync or check
+    can tell an edited sheet from one merely saved again by another program."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    book = openpyxl.load_workbook(path)
+    book.save(path)  # saved again by another program (openpyxl rewrites every part)
+    assert not [w for w in sync_file(path).warnings if "by hand" in w]
+    book = openpyxl.load_workbook(path)
+    book["Standings"]["C2"] = 999  # Bobby's total typed over
+    book.save(path)
+    read_back = read_standings(path)  # check, standings and publish see it too
+    assert [w for w in read_back.warnings if "by hand" in w] == [
+        "the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
+        "the standings now: C2); a sync replaces it, so keep notes on another sheet"
+    ]
+    outcome = sync_file(path)
+    assert outcome.result == "written"
+    assert any("C2" in w and "by hand" in w for w in outcome.warnings)
+    assert openpyxl.load_workbook(path)["Standings"]["C2"].value == 100  # hand-worked total
+    assert not [w for w in sync_file(path).warnings if "by hand" in w]

@@ -6,9 +6,10 @@ errors in the user's words (``file: Sheet!Cell: problem``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +18,53 @@ from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
+from xlrally.formats.cells import FINGERPRINT, Row, Value, column_letter, fingerprint, norm
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.layout import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
 from xlrally.ooxml.reader import FileSheets
 from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix
+
+
+def hand_edits(source: FileSheets, grid: Sequence[Row]) -> str | None:
+    """A warning when the Standings sheet was changed by hand since xlrally wrote it: its
+    values no longer match the fingerprint xlrally kept (a custom document property) when it
+    wrote them. Names the cells that now differ from the standings (at most five)."""
+    stored = source.package.custom_property(FINGERPRINT)
+    name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
+    if stored is None or name is None:
+        return None
+    try:
+        current = source.values(name)
+    except XlrallyError:
+        current = []  # it cannot even be read as it is: not what xlrally wrote
+    if fingerprint(current) == stored:
+        return None
+    written = [[cell.value for cell in row] for row in grid]
+    differ = [
+        f"{column_letter(c)}{r + 1}"
+        for r in range(max(len(current), len(written)))
+        for c in range(max(_width(current, r), _width(written, r)))
+        if _shown(current, r, c) != _shown(written, r, c)
+    ]
+    cells = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
+    return (
+        f"the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
+        f"the standings now: {cells or 'none'}); a sync replaces it, so keep notes on another sheet"
+    )
+
+
+def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
+    return len(rows[r]) if r < len(rows) else 0
+
+
+def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
+    value = rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def read_standings(
@@ -33,9 +76,13 @@ def read_standings(
     try:
         with paused_gc(), FileSheets(path) as source:
             league = read_league(source)
-            return compute_standings(league, as_of, season)
+            standings = compute_standings(league, as_of, season)
+            edited = hand_edits(source, standings_grid(standings))
     except XlrallyError as error:
         raise FileProblems.of(path, error) from None
+    if edited:
+        return dataclasses.replace(standings, warnings=(*standings.warnings, edited))
+    return standings
 
 
 @dataclass(frozen=True)
@@ -85,6 +132,7 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
         with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             grid = standings_grid(standings)
+            edited = hand_edits(source, grid)
             staged = stage_sheet(path, SHEET_NAME, grid, source.package, print_setup(standings))
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except BaseException as error:
@@ -97,7 +145,7 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
         len(standings.rows),
         len(standings.held),
         "written" if outcome.changed else "unchanged",
-        warnings=standings.warnings,
+        warnings=standings.warnings + ((edited,) if edited else ()),
     )
 
 

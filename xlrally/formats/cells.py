@@ -9,6 +9,7 @@ Pure: no files, no Excel.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import math
 import re
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ __all__ = [
     "DATE_1904",
     "ERROR_TEXTS",
     "EXCEL_EPOCH",
+    "FINGERPRINT",
     "MAX_CELL_TEXT",
     "PLAIN",
     "Cell",
@@ -32,6 +34,7 @@ __all__ = [
     "blank",
     "column_letter",
     "column_widths",
+    "fingerprint",
     "norm",
     "quote_sheet",
     "short",
@@ -256,3 +259,30 @@ def show_date(day: dt.date, pattern: str = "yyyy-mm-dd") -> str:
     codes = {"yyyy": "%Y", "mm": "%m", "dd": "%d"}
     separator = next((c for c in "/.-" if c in pattern), "-")
     return day.strftime(separator.join(codes[part] for part in pattern.split(separator)))
+
+
+FINGERPRINT = "xlrally standings"
+"""The custom document property holding the fingerprint of the Standings xlrally wrote."""
+
+
+def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
+    """A digest of a sheet's values as a reader of the file sees them: numbers by value (3 and
+    3.0 alike), texts as they are, blank cells left out. Equal for the grid xlrally writes and
+    for the same sheet read back, so a difference means the sheet was edited since.
+
+    >>> written = [["Rank", "Player"], [1, "Bobby"]]
+    >>> read_back = [["Rank", "Player", ""], [1.0, "Bobby"]]
+    >>> fingerprint(written) == fingerprint(read_back)
+    True
+    """
+    digest = hashlib.sha256()
+    for number, row in enumerate(rows, start=1):
+        for column, value in enumerate(row):
+            if value is None or value == "":
+                continue
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                text = f"n{float(value)!r}"
+            else:
+                text = f"s{value}"
+            digest.update(f"{number},{column}:{text}\n".encode())
+    return digest.hexdigest()[:32]

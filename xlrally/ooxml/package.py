@@ -315,6 +315,15 @@ class Package:
                 return stamp.astimezone().replace(tzinfo=None, microsecond=0)
         return None
 
+    def custom_property(self, name: str) -> str | None:
+        """The text of a custom document property (``docProps/custom.xml``), if set."""
+        for kind, part in self.relationships("").values():
+            if kind.endswith("/custom-properties") and self.has(part):
+                for prop in self.xml(part):
+                    if prop.get("name") == name:
+                        return "".join(prop.itertext()).strip()
+        return None
+
     def sheet(self, name: str) -> SheetRef | None:
         return next((s for s in self.sheets if s.name == name), None)
 

@@ -41,7 +41,15 @@ from html import escape
 from pathlib import Path
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import PrintSetup, Row, column_letter, norm, quote_sheet
+from xlrally.formats.cells import (
+    FINGERPRINT,
+    PrintSetup,
+    Row,
+    column_letter,
+    fingerprint,
+    norm,
+    quote_sheet,
+)
 from xlrally.ooxml.package import NS_MAIN, NS_REL, WORKSHEET_TYPE, Package
 from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.sheet_xml import (
@@ -60,6 +68,11 @@ from xlrally.ooxml.xmlpart import XmlPart, check_namespaces
 
 WORKSHEET_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 STYLES_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+CUSTOM_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+USER_FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"
+"""The format id of user-defined document properties (MS-OLEPS; what Excel writes)."""
 NS_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 CONTENT_TYPES = "[Content_Types].xml"
 TEMP_SUFFIX = ".xlrally-tmp"
@@ -173,6 +186,10 @@ def plan_sheet(
     edit.set(part, sheet_xml(grid, styles, kept, tab_selected, hidden))
     if setup is not None:
         _print_names(edit, workbook, existing.name if existing else name, setup)
+    if part in edit.changed:
+        _custom_property(
+            edit, package, FINGERPRINT, fingerprint([[c.value for c in r] for r in grid])
+        )
     if styles_part is None:
         styles_part = posixpath.join(posixpath.dirname(workbook), "styles.xml")
         _add_relationship(edit, package, workbook, "/styles", styles_part, STYLES_CONTENT_TYPE)
@@ -216,6 +233,47 @@ def _ours(tag: str, markup: str) -> bool:
 _PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A(?:\$1)?:\$[A-Z]{1,3}(?:\$1048576)?")
 """A print area of whole columns from A (``$A$1:$F$1048576``, or ``$A:$F`` as Excel saves it):
 the form xlrally writes, kept up to date; any other print area is the user's, left alone."""
+
+
+def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> None:
+    """Set the text custom document property ``name`` (``docProps/custom.xml``, made with its
+    relationship and content type when the workbook has none)."""
+    part = next(
+        (t for k, t in package.relationships("").values() if k.endswith("/custom-properties")),
+        None,
+    )
+    if part is None or not package.has(part):
+        part = "docProps/custom.xml"
+        data = (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Properties xmlns="{NS_CUSTOM}" xmlns:vt="{NS_VT}"><property fmtid="{USER_FMTID}" '
+            f'pid="2" name="{escape(name)}"><vt:lpwstr>{escape(value)}</vt:lpwstr></property>'
+            "</Properties>"
+        )
+        edit.set(part, data.encode("utf-8"))
+        _add_relationship(edit, package, "", "/custom-properties", part, CUSTOM_CONTENT_TYPE)
+        return
+    props = edit.xml(part)
+    found = next((p for p in props.root.children if p.get("", "name") == name), None)
+    vt = props.prefix_for(props.root, NS_VT)
+    prefix, declaration = (vt, "") if vt else ("vt", f' xmlns:vt="{NS_VT}"')
+    string = f"<{prefix}:lpwstr{declaration}>{escape(value)}</{prefix}:lpwstr>"
+    if found is not None:
+        if [props.inner_text(c) for c in found.children] != [escape(value)]:
+            pid = found.get("", "pid") or "2"
+            markup = (
+                f'<{found.qname} fmtid="{USER_FMTID}" pid="{pid}" name="{escape(name)}">'
+                f"{string}</{found.qname}>"
+            )
+            edit.set(part, props.replace(found, markup))
+        return
+    pids = [int(p) for c in props.root.children if (p := c.get("", "pid") or "").isdigit()]
+    tag = props.tag(props.root, "property")
+    markup = (
+        f'<{tag} fmtid="{USER_FMTID}" pid="{max(pids, default=1) + 1}" name="{escape(name)}">'
+        f"{string}</{tag}>"
+    )
+    edit.set(part, props.append_child(props.root, markup))
 
 
 def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> None:
@@ -277,7 +335,7 @@ def _add_relationship(
     while f"rId{number}" in ids:
         number += 1
     rel_id = f"rId{number}"
-    relative = posixpath.relpath(target, posixpath.dirname(source))
+    relative = posixpath.relpath(target, posixpath.dirname(source)) if source else target
     relationship = (
         f'<{rels.tag(rels.root, "Relationship")} Id="{rel_id}" Type="{NS_REL}{kind}" '
         f'Target="{escape(relative)}"/>'
