@@ -334,9 +334,10 @@ def test_a_typo_is_warned_in_check_and_in_the_standings_notes(tmp_path: Path) ->
         "differ by one letter: if they are one player, add an alias in the Players sheet; if "
         "two, list both names there"
     )
-    code, _, err = run("check", str(path))
+    code, out, err = run("check", str(path))
     assert code == 0
     assert err == f"Warning: {path}: {warning}\n"
+    assert f"{path}: new in W2: Oliver Gran" in out.splitlines()  # seen where it was typed
     assert run("sync", str(path))[0] == 0
     book = openpyxl.load_workbook(path)
     notes = [row[0] for row in book["Standings"].iter_rows(values_only=True) if row[0]]

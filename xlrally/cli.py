@@ -252,6 +252,7 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
     from xlrally.app.sync import read_standings
     from xlrally.core.errors import FileProblems
+    from xlrally.formats.report import newcomers
     from xlrally.formats.view import shown_warnings
 
     problems: list[str] = []
@@ -264,6 +265,8 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
         warnings = result.warnings if all_warnings else shown_warnings(result.warnings)
         for warning in warnings:
             click.echo(f"Warning: {path}: {warning}", err=True)
+        for line in newcomers(result):
+            click.echo(f"{path}: {line}")
         players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
         click.echo(f"{path}: ok ({players}, {events})")
     if problems:

@@ -112,3 +112,32 @@ def as_table(standings: Standings) -> str:
     lines.extend(event_notes(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return "\n".join(lines)
+
+
+def newcomers(standings: Standings, limit: int = 12) -> list[str]:
+    """For each scored event after the first, the players whose first event it is, so that a
+    misspelt name shows up where it was typed: ``new in Jul 2026: Oliver Gran``.
+
+    >>> from xlrally.core.model import Event, League, Result, Settings
+    >>> from xlrally.core.league import compute_standings
+    >>> weeks = (Event("W1"), Event("W2"))
+    >>> played = [("W1", "Ann"), ("W1", "Bo"), ("W2", "Ann"), ("W2", "Cy")]
+    >>> results = tuple(Result(w, p, rank=n % 2 + 1) for n, (w, p) in enumerate(played))
+    >>> newcomers(compute_standings(League(Settings("reverse"), weeks, results)))
+    ['new in W2: Cy']
+    """
+    held = [e.name for e in standings.events if e.held]
+    first: dict[str, list[str]] = {name: [] for name in held}
+    for row in standings.rows:
+        played = {s.event for s in row.scores}
+        debut = next((name for name in held if name in played), None)
+        if debut is not None:
+            first[debut].append(row.player)
+    lines = []
+    for name in held[1:]:
+        players = sorted(first[name], key=str.casefold)
+        if players:
+            shown = ", ".join(players[:limit])
+            more = f" and {len(players) - limit} more" if len(players) > limit else ""
+            lines.append(f"new in {name}: {shown}{more}")
+    return lines
