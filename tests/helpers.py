@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import os
+import shutil
 import struct
+import subprocess
 import zipfile
 import zlib
 from collections.abc import Mapping, Sequence
@@ -12,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import olefile
+import pytest
 import xlsxwriter
 
 Rows = Sequence[Sequence[Any]]
@@ -146,3 +150,28 @@ def _decompress(data: bytes) -> bytes:
                 for _ in range((token & (0xFFFF >> bits)) + 3):
                     out.append(out[-offset])
     return bytes(out)
+
+
+def program(*names: str) -> str:
+    """The path of a program the test needs (the first of ``names`` found): a test without it
+    is skipped here, and fails in CI, where .ci/run installs it."""
+    found = next((path for name in names if (path := shutil.which(name))), None)
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{names[0]} is not installed (.ci/run installs it)")
+        pytest.skip(f"{names[0]} is not installed")
+    return found
+
+
+def npm_package(name: str, version: str, marker: str = "package.json") -> Path:
+    """A folder with an npm package installed in node_modules, kept between runs in
+    ~/.cache/xlrally (``marker``: a file that shows the install finished)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "xlrally"
+    folder = cache / f"{name}-{version}"
+    if not (folder / "node_modules" / name / marker).exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        command = [program("npm"), "install", "--no-audit", "--no-fund", "--prefix", str(folder)]
+        subprocess.run(
+            [*command, f"{name}@{version}"], check=True, capture_output=True, timeout=600
+        )
+    return folder

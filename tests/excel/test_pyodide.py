@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import shutil
 import subprocess
 import sys
 from importlib.metadata import version
@@ -21,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import SEED
-from helpers import RALLY_SHEETS
+from helpers import RALLY_SHEETS, npm_package, program
 
 ROOT = Path(__file__).resolve().parents[2]
 LITE = ROOT / "tests" / "lite"
@@ -29,38 +28,10 @@ PYODIDE = "314.0.7"
 """npm's pyodide package: Python 3.14, the Pyodide of xlwings Lite in 2026."""
 
 
-def tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{name} is not installed (.ci/run installs nodejs and npm)")
-        pytest.skip(f"{name} is not installed")
-    return found
-
-
 @pytest.fixture(scope="module")
 def pyodide_folder() -> Path:
     """A folder with npm's pyodide package installed (kept between runs)."""
-    npm = tool("npm")
-    folder = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "xlrally"
-    folder = folder / f"pyodide-{PYODIDE}"
-    if not (folder / "node_modules" / "pyodide" / "pyodide.asm.wasm").exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [
-                npm,
-                "install",
-                "--no-audit",
-                "--no-fund",
-                "--prefix",
-                str(folder),
-                f"pyodide@{PYODIDE}",
-            ],
-            check=True,
-            capture_output=True,
-            timeout=600,
-        )
-    return folder
+    return npm_package("pyodide", PYODIDE, marker="pyodide.asm.wasm")
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +87,7 @@ def test_functions_and_refresh_run_in_pyodide(
     ]
     task = tmp_path / "input.json"
     task.write_text(json.dumps({"calls": calls, "league": league()}), encoding="utf-8")
-    node = tool("node")
+    node = program("node")
     run = subprocess.run(
         [node, str(LITE / "run_in_pyodide.mjs"), str(LITE / "check_in_pyodide.py"), str(task)]
         + [str(w) for w in wheels],

@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import npm_package, program
 
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
@@ -29,29 +29,9 @@ WIDTHS = ("390", "1280")
 SCRIPT = Path(__file__).resolve().parents[1] / "browser" / "reach.mjs"
 
 
-def tool(*names: str) -> str:
-    found = next((p for n in names if (p := shutil.which(n))), None)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{names[0]} is not installed (.ci/run installs it)")
-        pytest.skip(f"{names[0]} is not installed")
-    return found
-
-
 @pytest.fixture(scope="module")
 def puppeteer() -> Path:
-    folder = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "xlrally"
-    folder = folder / f"puppeteer-core-{PUPPETEER}"
-    package = f"puppeteer-core@{PUPPETEER}"
-    if not (folder / "node_modules" / "puppeteer-core" / "package.json").exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [tool("npm"), "install", "--no-audit", "--no-fund", "--prefix", str(folder), package],
-            check=True,
-            capture_output=True,
-            timeout=600,
-        )
-    return folder
+    return npm_package("puppeteer-core", PUPPETEER)
 
 
 def test_every_column_can_be_reached_at_390_and_1280_px(puppeteer: Path, tmp_path: Path) -> None:
@@ -67,7 +47,13 @@ def test_every_column_can_be_reached_at_390_and_1280_px(puppeteer: Path, tmp_pat
     page = tmp_path / "page.html"
     page.write_text(standings_page(compute_standings(league)), encoding="utf-8")
     run = subprocess.run(
-        [tool("node"), str(SCRIPT), tool("chromium", "chromium-browser"), page.as_uri(), *WIDTHS],
+        [
+            program("node"),
+            str(SCRIPT),
+            program("chromium", "chromium-browser"),
+            page.as_uri(),
+            *WIDTHS,
+        ],
         capture_output=True,
         text=True,
         timeout=300,
