@@ -7,7 +7,6 @@ sheets to CSV; the Standings it reads must equal the engine's standings.
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import subprocess
 import zipfile
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import RALLY_SHEETS, vba_module_source, write_book
+from helpers import RALLY_SHEETS, program, vba_module_source, write_book
 from remake_examples import TEMPLATE
 from test_lossless import rich_content
 
@@ -24,15 +23,6 @@ from xlrally.app.sync import read_standings, sync_file
 
 SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
-
-
-def soffice() -> str:
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("LibreOffice is not installed (.ci/run installs libreoffice-calc-nogui)")
-        pytest.skip("LibreOffice is not installed")
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +50,7 @@ def convert(paths: list[Path], out: Path, to: str = CSV_ALL_SHEETS) -> str:
         return ""  # soffice without files would wait forever
     profile = out.parent / f"{out.name}-profile"
     command = [
-        soffice(),
+        program("soffice", "libreoffice"),
         f"-env:UserInstallation={profile.as_uri()}",
         "--headless",
         "--convert-to",

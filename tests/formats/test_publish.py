@@ -5,9 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pypdf
 import pytest
 import xlsxwriter
 from click.testing import CliRunner
-from helpers import RALLY_SHEETS
+from helpers import RALLY_SHEETS, program
 from remake_examples import EXAMPLES_FOLDER, PAGES_FOLDER
 
 from xlrally.app.sync import last_saved, read_standings
@@ -67,22 +65,9 @@ def test_page_shows_rule_working_and_marks() -> None:
     assert 'class="counted">104<' in page
 
 
-def chromium() -> str | None:
-    return (
-        shutil.which("chromium")
-        or shutil.which("chromium-browser")
-        or shutil.which("google-chrome")
-    )
-
-
 def run_chromium(*args: str, tmp: Path) -> str:
-    browser = chromium()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (.ci/run installs it)")
-        pytest.skip("chromium is not installed")
     command = [
-        browser,
+        program("chromium", "chromium-browser", "google-chrome"),
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
