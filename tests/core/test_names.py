@@ -117,3 +117,8 @@ def test_the_typo_check_compares_words_not_players(monkeypatch: pytest.MonkeyPat
     with_few, calls = calls, 0
     likely_typos(many)
     assert calls == with_few
+
+
+def test_numbered_names_are_not_typos() -> None:
+    """'Player 0001' / 'Player 0002' and 'Guest 1' / 'Guest 7' are numbered on purpose."""
+    assert likely_typos(["Player 0001", "Player 0002", "Guest 1", "Guest 7", "Team A1"]) == []

@@ -132,8 +132,9 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
         with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             grid = standings_grid(standings)
-            edited = hand_edits(source, grid)
             staged = stage_sheet(path, SHEET_NAME, grid, source.package, print_setup(standings))
+            # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
+            edited = hand_edits(source, grid) if staged is not None else None
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except BaseException as error:
         if staged is not None:

@@ -111,8 +111,9 @@ def _initial_match(wa: list[str], wb: list[str]) -> bool:
 def likely_typos(names: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of distinct players whose names differ by one typing slip in one word, the other
     words equal: one letter added, dropped, changed, or two neighbours swapped (a
-    Damerau-Levenshtein distance of 1), in a word of at least 3 letters (``Oliver Gran`` /
-    ``Oliver Grant``, ``Jon Smith`` / ``John Smith``, ``Hanna`` / ``Hannah``). Compared loosely
+    Damerau-Levenshtein distance of 1), in a word of at least 3 letters and no digits
+    (``Oliver Gran`` / ``Oliver Grant``, ``Jon Smith`` / ``John Smith``, ``Hanna`` /
+    ``Hannah``). Compared loosely
     (case, accents and punctuation aside); pairs :func:`likely_duplicates` finds are left out.
 
     Linear in the number of names: the one-slip neighbours are found among the distinct words
@@ -130,7 +131,11 @@ def likely_typos(names: Iterable[str]) -> list[tuple[str, str]]:
         if words and words not in shown:
             shown[words] = len(display)
             display.append(tidy(name))
-    neighbours = _one_slip_neighbours({w for words in shown for w in words if len(w) >= 3})
+    # Only words of letters: 'Player 0001' and 'Player 0002', 'Team 1' and 'Team 7' are
+    # numbered on purpose, not mistyped.
+    neighbours = _one_slip_neighbours(
+        {w for words in shown for w in words if len(w) >= 3 and w.isalpha()}
+    )
     pairs: set[tuple[int, int]] = set()
     for words, index in shown.items():
         for position, word in enumerate(words):
