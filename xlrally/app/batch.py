@@ -16,6 +16,7 @@ from pathlib import Path
 
 from xlrally.app import isolate
 from xlrally.app.sync import SyncOutcome, explain_failure, sync_file
+from xlrally.ooxml.package import file_identity
 from xlrally.ooxml.writer import clean_stale_temporaries
 
 
@@ -38,14 +39,6 @@ class BatchInterrupted(Exception):
         self.outcomes = outcomes
 
 
-def _identity(path: Path) -> tuple[int, int, int] | None:
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return status.st_ino, status.st_size, status.st_mtime_ns
-
-
 def _outcomes(
     files: Sequence[Path], results: Sequence[object], before: Sequence[object]
 ) -> list[SyncOutcome]:
@@ -55,7 +48,7 @@ def _outcomes(
     for path, result, identity in zip(files, results, before, strict=True):
         if isinstance(result, SyncOutcome):
             outcomes.append(result)
-        elif _identity(path) != identity:  # replaced, though its child could not say so
+        elif file_identity(path) != identity:  # replaced, though its child could not say so
             outcomes.append(SyncOutcome(path, result="written"))
         elif isinstance(result, isolate.Died):
             outcomes.append(explain_failure(path, result))
@@ -83,7 +76,7 @@ def run_batch(
         advance = lambda: bar.advance(task)  # noqa: E731
     try:
         if isolate.AVAILABLE:
-            before = [_identity(path) for path in files]
+            before = [file_identity(path) for path in files]
             try:
                 results = isolate.run_isolated(files, _isolated_sync, workers, advance)
             except isolate.Interrupted as stop:

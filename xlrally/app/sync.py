@@ -18,7 +18,14 @@ from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
-from xlrally.formats.cells import FINGERPRINT, Row, Value, column_letter, fingerprint, norm
+from xlrally.formats.cells import (
+    FINGERPRINT,
+    Value,
+    as_read,
+    column_letter,
+    fingerprint,
+    norm,
+)
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.layout import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
@@ -26,7 +33,7 @@ from xlrally.ooxml.reader import FileSheets
 from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix
 
 
-def hand_edits(source: FileSheets, grid: Sequence[Row]) -> str | None:
+def hand_edits(source: FileSheets, standings: Standings) -> str | None:
     """A warning when the Standings sheet was changed by hand since xlrally wrote it: its
     values no longer match the fingerprint xlrally kept (a custom document property) when it
     wrote them. Names the cells that now differ from the standings (at most five)."""
@@ -40,7 +47,7 @@ def hand_edits(source: FileSheets, grid: Sequence[Row]) -> str | None:
         current = []  # it cannot even be read as it is: not what xlrally wrote
     if fingerprint(current) == stored:
         return None
-    written = [[cell.value for cell in row] for row in grid]
+    written = [[cell.value for cell in row] for row in standings_grid(standings)]
     differ = [
         f"{column_letter(c)}{r + 1}"
         for r in range(max(len(current), len(written)))
@@ -59,12 +66,7 @@ def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
 
 
 def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
-    value = rows[r][c] if r < len(rows) and c < len(rows[r]) else None
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    return value
+    return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
 
 
 def read_standings(
@@ -77,7 +79,7 @@ def read_standings(
         with paused_gc(), FileSheets(path) as source:
             league = read_league(source)
             standings = compute_standings(league, as_of, season)
-            edited = hand_edits(source, standings_grid(standings))
+            edited = hand_edits(source, standings)
     except XlrallyError as error:
         raise FileProblems.of(path, error) from None
     if edited:
@@ -132,9 +134,10 @@ def sync_file(path: str | Path, check_area: bool = True) -> SyncOutcome:
         with paused_gc(), FileSheets(path, check_area) as source:
             standings = compute_standings(read_league(source))
             grid = standings_grid(standings)
-            staged = stage_sheet(path, SHEET_NAME, grid, source.package, print_setup(standings))
+            setup = print_setup(standings, grid)
+            staged = stage_sheet(path, SHEET_NAME, grid, source.package, setup)
             # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
-            edited = hand_edits(source, grid) if staged is not None else None
+            edited = hand_edits(source, standings) if staged is not None else None
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
     except BaseException as error:
         if staged is not None:

@@ -436,7 +436,8 @@ def build_workbook(
             {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
         )
     standings_sheet = book.add_worksheet("Standings")
-    write_grid(standings_sheet, standings_grid(standings), formats, print_setup(standings))
+    grid = standings_grid(standings)
+    write_grid(standings_sheet, grid, formats, print_setup(standings, grid))
 
     conf = book.add_worksheet("xlwings.conf")
     conf.write_row(0, 0, ["UDF Modules", "udfs"])

@@ -31,6 +31,7 @@ __all__ = [
     "PrintSetup",
     "Row",
     "Value",
+    "as_read",
     "blank",
     "column_letter",
     "column_widths",
@@ -278,11 +279,19 @@ def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
     digest = hashlib.sha256()
     for number, row in enumerate(rows, start=1):
         for column, value in enumerate(row):
-            if value is None or value == "":
-                continue
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                text = f"n{float(value)!r}"
-            else:
-                text = f"s{value}"
-            digest.update(f"{number},{column}:{text}\n".encode())
+            seen = as_read(value)
+            if seen is not None:
+                kind = "n" if isinstance(seen, float) else "s"
+                digest.update(f"{number},{column}:{kind}{seen!r}\n".encode())
     return digest.hexdigest()[:32]
+
+
+def as_read(value: Value) -> float | str | None:
+    """A cell's value as a reader of the file sees it: None for a blank, a float for any
+    number, the text otherwise (what :func:`fingerprint` and a comparison with a sheet read
+    back go by)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return str(value)

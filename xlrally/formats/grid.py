@@ -11,6 +11,8 @@ formulas still see 3. Counted scores are bold; dropped ones are grey italic in b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xlrally.core.model import Standings
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS
@@ -19,6 +21,7 @@ from xlrally.formats.view import (
     RowView,
     StandingsView,
     event_notes,
+    league_title,
     shown_warnings,
     standings_view,
 )
@@ -116,7 +119,7 @@ def notes(table: StandingsView) -> list[str]:
     return lines
 
 
-def print_setup(standings: Standings) -> PrintSetup:
-    """How the Standings sheet prints: titled, the table without the Working column."""
-    table = standings_view(standings)
-    return PrintSetup(table.title or "Standings", len(table.headings))
+def print_setup(standings: Standings, grid: Sequence[Row]) -> PrintSetup:
+    """How the Standings sheet of this grid prints: titled, the table without its last column
+    (Working)."""
+    return PrintSetup(league_title(standings.settings) or SHEET_NAME, len(grid[0]) - 1)

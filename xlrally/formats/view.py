@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from xlrally.core.model import Standings
+from xlrally.core.model import Settings, Standings
 from xlrally.core.ranking import Score, Standing
 from xlrally.core.systems import System
 from xlrally.formats.cells import show_date
@@ -95,8 +95,7 @@ class StandingsView:
     @property
     def title(self) -> str:
         """League and season, e.g. ``Club Rally 2025-26`` (empty when neither is set)."""
-        settings = self.standings.settings
-        return " ".join(part for part in (settings.league, settings.season) if part)
+        return league_title(self.standings.settings)
 
     @property
     def dropped_reason(self) -> str:
@@ -128,6 +127,11 @@ class StandingsView:
             "Bold scores count towards the total; scores in (brackets) are dropped. "
             "Select a score, a name or Working to see how it was computed."
         )
+
+
+def league_title(settings: Settings) -> str:
+    """League and season, e.g. ``Club Rally 2025-26`` (empty when neither is set)."""
+    return " ".join(part for part in (settings.league, settings.season) if part)
 
 
 def decimals(standings: Standings) -> int:

@@ -9,6 +9,7 @@ a bounded area (a 2 KB file with one cell at XFD1048576 would make a reader allo
 from __future__ import annotations
 
 import datetime as dt
+import os
 import posixpath
 import re
 import zipfile
@@ -68,6 +69,20 @@ class SheetRef:
     rel_id: str
     part: str  # e.g. "xl/worksheets/sheet1.xml"
     kind: str  # relationship type (worksheet, chartsheet, ...)
+
+
+def identity(status: os.stat_result) -> tuple[int, int, int]:
+    """What tells one version of a file from another: its inode (a rename over it), size and
+    modification time."""
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
+def file_identity(path: str | Path) -> tuple[int, int, int] | None:
+    """The :func:`identity` of the file at ``path`` now (None if it cannot be looked at)."""
+    try:
+        return identity(Path(path).stat())
+    except OSError:
+        return None
 
 
 def column_number(letters: bytes | str) -> int:
@@ -182,16 +197,7 @@ class Package:
 
     def changed(self) -> bool:
         """Whether the file on disk is no longer the one opened (saved or replaced since)."""
-        try:
-            now = self.path.stat()
-        except OSError:
-            return True
-        before = self.opened
-        return (now.st_ino, now.st_size, now.st_mtime_ns) != (
-            before.st_ino,
-            before.st_size,
-            before.st_mtime_ns,
-        )
+        return file_identity(self.path) != identity(self.opened)
 
     def unreadable(self, problem: str) -> WorkbookError:
         """The error for a part that cannot be read: ``problem``, unless the file changed while

@@ -102,11 +102,22 @@ def print_defaults(setup: PrintSetup) -> dict[str, str]:
             'footer="0.3"/>'
         ),
         "pageSetup": '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>',
-        "headerFooter": (
-            f'<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14{title}</oddHeader>'
-            "<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
-        ),
+        "headerFooter": f"{_HEADER_START}{title}{_HEADER_END}",
     }
+
+
+_HEADER_START = '<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14'
+_HEADER_END = "</oddHeader><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
+
+
+def is_print_default(tag: str, markup: str) -> bool:
+    """Whether a kept element is the header :func:`print_defaults` wrote for some title (so
+    that a new title replaces it); anything else is the user's and is kept."""
+    if tag != "headerFooter" or not markup.startswith(_HEADER_START):
+        return False
+    return (
+        markup.endswith(_HEADER_END) and "<" not in markup[len(_HEADER_START) : -len(_HEADER_END)]
+    )
 
 
 def sheet_xml(

@@ -50,11 +50,19 @@ from xlrally.formats.cells import (
     norm,
     quote_sheet,
 )
-from xlrally.ooxml.package import NS_MAIN, NS_REL, WORKSHEET_TYPE, Package
+from xlrally.ooxml.package import (
+    NS_MAIN,
+    NS_REL,
+    WORKSHEET_TYPE,
+    Package,
+    file_identity,
+    identity,
+)
 from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.sheet_xml import (
     has_formulas,
     hidden_headings,
+    is_print_default,
     kept_elements,
     print_defaults,
     selected,
@@ -182,7 +190,8 @@ def plan_sheet(
     else:
         part = _new_sheet(edit, package, name)
     if setup is not None:
-        kept = {**print_defaults(setup), **{k: v for k, v in kept.items() if not _ours(k, v)}}
+        mine = {k: v for k, v in kept.items() if not is_print_default(k, v)}
+        kept = {**print_defaults(setup), **mine}
     edit.set(part, sheet_xml(grid, styles, kept, tab_selected, hidden))
     if setup is not None:
         _print_names(edit, workbook, existing.name if existing else name, setup)
@@ -216,18 +225,6 @@ def _shared_strings(package: Package) -> Callable[[int], str]:
         return found[index] if 0 <= index < len(found) else ""
 
     return lookup
-
-
-_OUR_HEADER = re.compile(
-    r'<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14[^<]*</oddHeader>'
-    r"<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
-)
-
-
-def _ours(tag: str, markup: str) -> bool:
-    """Whether a kept element is the header xlrally wrote (so that a new title replaces it);
-    matched against xlrally's own output only, never used to read a user's XML."""
-    return tag == "headerFooter" and _OUR_HEADER.fullmatch(markup) is not None
 
 
 _PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A(?:\$1)?:\$[A-Z]{1,3}(?:\$1048576)?")
@@ -555,7 +552,7 @@ class Staged:
         file).
         """
         try:
-            if _identity(self.real.stat()) != _identity(self.opened):
+            if file_identity(self.real) != identity(self.opened):
                 raise WorkbookError(
                     "the workbook was changed by another program while xlrally was working; "
                     "sync it again"
@@ -620,10 +617,6 @@ def stage_sheet(
         raise
     parts = tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped))
     return Staged(real, temp, package.opened, parts)
-
-
-def _identity(status: os.stat_result) -> tuple[int, int, int]:
-    return status.st_ino, status.st_mtime_ns, status.st_size
 
 
 def _fsync_folder(folder: Path) -> None:
