@@ -100,6 +100,31 @@ def new(path: Path, system: str, force: bool) -> None:
         click.echo(f"wrote {item}")
 
 
+@cli.command()
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def button(path: Path) -> None:
+    """Write the Python module the "Refresh standings" button of PATH runs.
+
+    For a .xlsm made by `xlrally new` and then renamed or copied: its button looks for a
+    module named after the workbook, beside it.
+    """
+    from xlrally.app.newbook import has_refresh_button, write_companion
+    from xlrally.core.errors import NewBookError
+
+    if not has_refresh_button(path):
+        fail([f"{path}: has no Refresh standings button (make one with `xlrally new NAME.xlsm`)"])
+    module = path.with_suffix(".py")
+    if module.exists():
+        fail([f"{module}: already exists; the button of {path.name} runs it"])
+    try:
+        write_companion(path)
+    except NewBookError as error:
+        fail([f"{path}: {error}"])
+    except OSError as error:
+        fail([f"{module}: cannot write it: {error.strerror}"])
+    click.echo(f"wrote {module}")
+
+
 def _failure(outcome: SyncOutcome) -> str:
     if not outcome.problems:
         return outcome.result
@@ -250,6 +275,7 @@ def standings(path: Path, fmt: str, as_of: dt.date | None, season: str | None) -
 )
 def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
+    from xlrally.app.newbook import button_warnings
     from xlrally.app.sync import read_standings
     from xlrally.core.errors import FileProblems
     from xlrally.formats.report import newcomers
@@ -263,7 +289,7 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
             problems.extend(error.messages)
             continue
         warnings = result.warnings if all_warnings else shown_warnings(result.warnings)
-        for warning in warnings:
+        for warning in [*warnings, *button_warnings(path)]:
             click.echo(f"Warning: {path}: {warning}", err=True)
         for line in newcomers(result):
             click.echo(f"{path}: {line}")

@@ -13,11 +13,13 @@ from pathlib import Path
 import olefile
 import pytest
 import xlwings
+from click.testing import CliRunner
 from fake_xlwings import FakeBook
 from helpers import plain, vba_module_source, write_book
 
 from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
 from xlrally.app.sync import sync_file
+from xlrally.cli import cli
 from xlrally.excel.live import MemoryBook, XlwingsBook, refresh
 from xlrally.excel.template import league_sheets
 from xlrally.ooxml.package import Package
@@ -220,6 +222,47 @@ def test_module_name_must_be_importable(tmp_path: Path) -> None:
         with pytest.raises(NewBookError, match="would hide it"):
             make_new(tmp_path / f"{name}.xlsm", "rally")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_renamed_copy_is_warned_and_its_button_module_written(tmp_path: Path) -> None:
+    """A copy saved as 'league_2026.xlsm' keeps a button whose macro imports 'league_2026',
+    which does not exist: `check` says so and `xlrally button` writes it. A copy named
+    'league (1).xlsm' cannot be imported at all: `check` says to rename it."""
+    original = tmp_path / "league.xlsm"
+    make_new(original, "rally")
+    assert _cli("check", str(original))[2] == ""  # the original and its module: no warning
+
+    renamed = tmp_path / "league_2026.xlsm"
+    renamed.write_bytes(original.read_bytes())
+    code, _out, err = _cli("check", str(renamed))
+    assert code == 0
+    assert "league_2026.py beside the workbook, which is missing" in err
+    assert "xlrally button" in err
+    code, out, _err = _cli("button", str(renamed))
+    assert (code, out.strip()) == (0, f"wrote {tmp_path / 'league_2026.py'}")
+    assert "refresh_caller()" in (tmp_path / "league_2026.py").read_text(encoding="utf-8")
+    assert _cli("check", str(renamed))[2] == ""
+    code, _out, err = _cli("button", str(renamed))  # never over a module that is there
+    assert code == 1
+    assert "already exists" in err
+
+    copied = tmp_path / "league (1).xlsm"
+    copied.write_bytes(original.read_bytes())
+    assert "'league (1)' cannot be a Python module name" in _cli("check", str(copied))[2]
+    code, _out, err = _cli("button", str(copied))
+    assert code == 1
+    assert "cannot be a Python module name" in err
+    assert not (tmp_path / "league (1).py").exists()
+
+    plain_book = tmp_path / "plain.xlsx"  # no button, nothing to say or write
+    make_new(plain_book, "rally")
+    assert _cli("check", str(plain_book))[2] == ""
+    assert "has no Refresh standings button" in _cli("button", str(plain_book))[2]
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.mark.skipif(

@@ -67,23 +67,64 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
-def _check_module_name(stem: str) -> None:
-    """The refresh button imports a module named after the workbook (xlwings' quickstart
-    macro), so the name must be importable and must not shadow anything the refresh imports."""
+def module_name_problem(stem: str) -> str | None:
+    """Why a workbook named ``stem`` cannot have a working refresh button, or None.
+
+    The button imports a module named after the workbook (xlwings' quickstart macro), so the
+    name must be importable and must not shadow anything the refresh imports."""
     if not stem.isidentifier() or keyword.iskeyword(stem):
-        msg = (
+        return (
             f"{stem!r} cannot be a Python module name, and the refresh button imports a module "
             "named after the workbook: use letters, digits and underscores, starting with a "
             "letter (e.g. chess_rally.xlsm)"
         )
-        raise NewBookError(msg)
     if stem.lower() in TAKEN or stem in sys.stdlib_module_names:
-        msg = (
+        return (
             f"{stem!r} is already the name of a Python module (xlrally's, xlwings' or Python's "
             "own); the button's module, named after the workbook, would hide it: choose another "
             "name (e.g. chess_rally.xlsm)"
         )
-        raise NewBookError(msg)
+    return None
+
+
+def has_refresh_button(path: Path) -> bool:
+    """Whether the workbook has a form button bound to the quickstart macro (as ``new`` makes)."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            drawings = [n for n in book.namelist() if n.lower().endswith(".vml")]
+            return any(f"!{BUTTON_MACRO}<".encode() in book.read(n) for n in drawings)
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def button_warnings(path: Path) -> list[str]:
+    """What would stop the refresh button of a copied or renamed workbook from running.
+
+    A copy saved as ``league (1).xlsm`` or ``league_2026.xlsm`` keeps the button, whose macro
+    now imports ``league (1)`` or ``league_2026``: the name must be importable and the module
+    must sit beside the workbook."""
+    if path.suffix.lower() != ".xlsm" or not has_refresh_button(path):
+        return []
+    problem = module_name_problem(path.stem)
+    if problem is not None:
+        return [f"Refresh button: {problem}; then run `xlrally button` on the renamed file"]
+    if not path.with_suffix(".py").exists():
+        return [
+            f"Refresh button: it runs {path.with_suffix('.py').name} beside the workbook, "
+            f"which is missing (a renamed or copied workbook): run `xlrally button {path}` "
+            "to write it"
+        ]
+    return []
+
+
+def write_companion(path: Path) -> Path:
+    """Write the module the refresh button of ``path`` runs; returns its path."""
+    problem = module_name_problem(path.stem)
+    if problem is not None:
+        raise NewBookError(problem)
+    module = path.with_suffix(".py")
+    module.write_text(COMPANION.format(workbook=path.name), encoding="utf-8")
+    return module
 
 
 def make_new(path: Path, system: str) -> list[Path]:
@@ -104,8 +145,8 @@ def _make_new(path: Path, system: str) -> list[Path]:
     if suffix != ".xlsm":
         msg = "the file name must end in .xlsx or .xlsm"
         raise NewBookError(msg)
-    _check_module_name(path.stem)
+    problem = module_name_problem(path.stem)
+    if problem is not None:
+        raise NewBookError(problem)
     build_workbook(path, system, xlwings_vba_project(), BUTTON_MACRO, created=_now())
-    module = path.with_suffix(".py")
-    module.write_text(COMPANION.format(workbook=path.name), encoding="utf-8")
-    return [path, module]
+    return [path, write_companion(path)]
