@@ -9,26 +9,34 @@ a process pool and every sheet is checked before it is read.
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from xlrally.app import isolate
-from xlrally.app.sync import SyncOutcome, explain_failure, sync_file
+from xlrally.app.sync import SyncOutcome, explain_failure, sync_file, synced_before
 from xlrally.ooxml.package import file_identity
 from xlrally.ooxml.writer import clean_stale_temporaries
 
 
-def _safe_sync(path: Path, check_area: bool = True) -> SyncOutcome:
+def _safe_sync(
+    path: Path, check_area: bool = True, keep: list[object] | None = None
+) -> SyncOutcome:
     try:
-        return sync_file(path, check_area)
+        return sync_file(path, check_area, keep)
     except Exception as error:  # a bug must not stop the batch; report it with the file
         return SyncOutcome(path, problems=(f"{path}: internal error: {error!r}",))
 
 
+_KEPT: list[object] = []
+"""What an isolated child's sync made, left for the child's exit to drop all at once."""
+
+
 def _isolated_sync(path: Path) -> SyncOutcome:
-    return _safe_sync(path, check_area=False)
+    gc.disable()  # this child exits right after: no collection, nothing freed one by one
+    return _safe_sync(path, check_area=False, keep=_KEPT)
 
 
 class BatchInterrupted(Exception):
@@ -75,17 +83,43 @@ def run_batch(
         bar.start()
         advance = lambda: bar.advance(task)  # noqa: E731
     try:
-        if isolate.AVAILABLE:
-            before = [file_identity(path) for path in files]
-            try:
-                results = isolate.run_isolated(files, _isolated_sync, workers, advance)
-            except isolate.Interrupted as stop:
-                raise BatchInterrupted(_outcomes(files, stop.results, before)) from None
-            return _outcomes(files, results, before)
-        return _pooled(files, workers, advance)
+        return _sync_all(files, workers, advance)
     finally:
         if bar is not None:
             bar.stop()
+
+
+def _sync_all(
+    files: Sequence[Path], workers: int, advance: Callable[[], None]
+) -> list[SyncOutcome]:
+    # Files unchanged since their last sync cost a look at the zip's directory, here: no child.
+    known: dict[Path, SyncOutcome] = {}
+    try:
+        for path in files:
+            if (outcome := synced_before(path)) is not None:
+                known[path] = outcome
+                advance()
+    except KeyboardInterrupt:
+        left = [SyncOutcome(p, result="not started") for p in files if p not in known]
+        raise BatchInterrupted(_in_order(files, known, left)) from None
+    todo = [path for path in files if path not in known]
+    if isolate.AVAILABLE:
+        before = [file_identity(path) for path in todo]
+        try:
+            results = isolate.run_isolated(todo, _isolated_sync, workers, advance)
+        except isolate.Interrupted as stop:
+            done = _outcomes(todo, stop.results, before)
+            raise BatchInterrupted(_in_order(files, known, done)) from None
+        return _in_order(files, known, _outcomes(todo, results, before))
+    return _in_order(files, known, _pooled(todo, workers, advance))
+
+
+def _in_order(
+    files: Sequence[Path], known: dict[Path, SyncOutcome], done: Sequence[SyncOutcome]
+) -> list[SyncOutcome]:
+    """The outcomes of all files in the order given: those known beforehand and those done."""
+    rest = iter(done)
+    return [known[path] if path in known else next(rest) for path in files]
 
 
 def _pooled(files: Sequence[Path], workers: int, advance: Callable[[], None]) -> list[SyncOutcome]:

@@ -265,6 +265,10 @@ def show_date(day: dt.date, pattern: str = "yyyy-mm-dd") -> str:
 FINGERPRINT = "xlrally standings"
 """The custom document property holding the fingerprint of the Standings xlrally wrote."""
 
+INPUTS = "xlrally inputs"
+"""The custom document property recording the package digest of the file xlrally wrote and
+what that sync found (so that a sync of the unchanged file can be skipped)."""
+
 
 def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
     """A digest of a sheet's values as a reader of the file sees them: numbers by value (3 and
@@ -276,14 +280,13 @@ def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
     >>> fingerprint(written) == fingerprint(read_back)
     True
     """
-    digest = hashlib.sha256()
-    for number, row in enumerate(rows, start=1):
-        for column, value in enumerate(row):
-            seen = as_read(value)
-            if seen is not None:
-                kind = "n" if isinstance(seen, float) else "s"
-                digest.update(f"{number},{column}:{kind}{seen!r}\n".encode())
-    return digest.hexdigest()[:32]
+    cells = [
+        f"{number},{column}:{'n' if isinstance(seen, float) else 's'}{seen!r}\n"
+        for number, row in enumerate(rows, start=1)
+        for column, value in enumerate(row)
+        if (seen := as_read(value)) is not None
+    ]
+    return hashlib.sha256("".join(cells).encode()).hexdigest()[:32]
 
 
 def as_read(value: Value) -> float | str | None:

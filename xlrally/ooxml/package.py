@@ -9,11 +9,12 @@ a bounded area (a 2 KB file with one cell at XFD1048576 would make a reader allo
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,8 @@ def refuse_dtd(head: bytes, where: str) -> None:
         raise WorkbookError(f"{where}: XML with a DTD or entities is not allowed")
 
 
+DEFAULT_CUSTOM_PART = "docProps/custom.xml"
+"""Where a package without custom document properties gets them."""
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -83,6 +86,16 @@ def file_identity(path: str | Path) -> tuple[int, int, int] | None:
         return identity(Path(path).stat())
     except OSError:
         return None
+
+
+def parts_digest(parts: Iterable[tuple[str, int, int]]) -> str:
+    """A digest of a package's parts, each by name, CRC-32 and size of its content (what the
+    zip's central directory records, so no part is read). Any edit of a part changes it,
+    unless the edit keeps both the size and the CRC-32 (about one chance in four billion)."""
+    digest = hashlib.sha256()
+    for name, crc, size in sorted(parts):
+        digest.update(f"{name}\0{crc:08x}\0{size}\n".encode())
+    return digest.hexdigest()[:32]
 
 
 def column_number(letters: bytes | str) -> int:
@@ -321,14 +334,28 @@ class Package:
                 return stamp.astimezone().replace(tzinfo=None, microsecond=0)
         return None
 
-    def custom_property(self, name: str) -> str | None:
-        """The text of a custom document property (``docProps/custom.xml``), if set."""
+    def custom_properties_part(self) -> str | None:
+        """The custom document properties part (``docProps/custom.xml``), if the package has one."""
         for kind, part in self.relationships("").values():
             if kind.endswith("/custom-properties") and self.has(part):
-                for prop in self.xml(part):
-                    if prop.get("name") == name:
-                        return "".join(prop.itertext()).strip()
+                return part
         return None
+
+    def custom_property(self, name: str) -> str | None:
+        """The text of a custom document property (``docProps/custom.xml``), if set."""
+        part = self.custom_properties_part()
+        if part is not None:
+            for prop in self.xml(part):
+                if prop.get("name") == name:
+                    return "".join(prop.itertext()).strip()
+        return None
+
+    def digest(self) -> str:
+        """:func:`parts_digest` of every part but the custom properties (where xlrally keeps
+        the digest of what it wrote)."""
+        skip = self.custom_properties_part() or DEFAULT_CUSTOM_PART
+        infos = self.zip.infolist()
+        return parts_digest((i.filename, i.CRC, i.file_size) for i in infos if i.filename != skip)
 
     def sheet(self, name: str) -> SheetRef | None:
         return next((s for s in self.sheets if s.name == name), None)

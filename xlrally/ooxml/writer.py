@@ -35,6 +35,7 @@ import stat
 import tempfile
 import time
 import zipfile
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -43,6 +44,7 @@ from pathlib import Path
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import (
     FINGERPRINT,
+    INPUTS,
     PrintSetup,
     Row,
     column_letter,
@@ -51,12 +53,14 @@ from xlrally.formats.cells import (
     quote_sheet,
 )
 from xlrally.ooxml.package import (
+    DEFAULT_CUSTOM_PART,
     NS_MAIN,
     NS_REL,
     WORKSHEET_TYPE,
     Package,
     file_identity,
     identity,
+    parts_digest,
 )
 from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.sheet_xml import (
@@ -158,10 +162,16 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
 
 
 def plan_sheet(
-    package: Package, name: str, grid: Sequence[Row], setup: PrintSetup | None = None
+    package: Package,
+    name: str,
+    grid: Sequence[Row],
+    setup: PrintSetup | None = None,
+    stamp: str | None = None,
 ) -> tuple[_Edit, Styles, str]:
     """Work out every part that writing this grid as the sheet ``name`` changes; with
-    ``setup``, the sheet's page setup and print names where its user has set none."""
+    ``setup``, the sheet's page setup and print names where its user has set none; with
+    ``stamp``, the custom property :data:`INPUTS` set to the digest of the package as written
+    (:meth:`Package.digest`) and the stamp."""
     edit = _Edit(package)
     workbook = package.workbook_part
     existing = next((s for s in package.sheets if norm(s.name) == norm(name)), None)
@@ -207,7 +217,27 @@ def plan_sheet(
         _recalc_on_open(edit, workbook)
     if had_formulas:
         _drop_calc_chain(edit, package, workbook)
+    if stamp is not None:  # last, and the part made first: the digest is of the final package
+        custom = _custom_property(edit, package, INPUTS, stamp)
+        _custom_property(edit, package, INPUTS, f"{_digest_after(edit, package, custom)} {stamp}")
     return edit, styles, part
+
+
+def _digest_after(edit: _Edit, package: Package, skip: str) -> str:
+    """:meth:`Package.digest` of the file this edit writes, ``skip`` (the custom properties)
+    left out."""
+    parts = []
+    for info in package.zip.infolist():
+        if info.filename in edit.dropped or info.filename == skip:
+            continue
+        data = edit.changed.get(info.filename)
+        if data is None:
+            parts.append((info.filename, info.CRC, info.file_size))
+        else:
+            parts.append((info.filename, zlib.crc32(data), len(data)))
+    added = (p for p in edit.changed if p != skip and not package.has(p))
+    parts.extend((p, zlib.crc32(edit.changed[p]), len(edit.changed[p])) for p in added)
+    return parts_digest(parts)
 
 
 def _shared_strings(package: Package) -> Callable[[int], str]:
@@ -232,15 +262,12 @@ _PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A(?:\$1)?:\$[A-Z]{1,3}(?:\$104857
 the form xlrally writes, kept up to date; any other print area is the user's, left alone."""
 
 
-def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> None:
+def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> str:
     """Set the text custom document property ``name`` (``docProps/custom.xml``, made with its
-    relationship and content type when the workbook has none)."""
-    part = next(
-        (t for k, t in package.relationships("").values() if k.endswith("/custom-properties")),
-        None,
-    )
-    if part is None or not package.has(part):
-        part = "docProps/custom.xml"
+    relationship and content type when the workbook has none); returns the part."""
+    part = package.custom_properties_part()
+    if part is None and DEFAULT_CUSTOM_PART not in edit.changed:
+        part = DEFAULT_CUSTOM_PART
         data = (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
             f'<Properties xmlns="{NS_CUSTOM}" xmlns:vt="{NS_VT}"><property fmtid="{USER_FMTID}" '
@@ -249,7 +276,8 @@ def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> No
         )
         edit.set(part, data.encode("utf-8"))
         _add_relationship(edit, package, "", "/custom-properties", part, CUSTOM_CONTENT_TYPE)
-        return
+        return part
+    part = part or DEFAULT_CUSTOM_PART  # made earlier in this edit
     props = edit.xml(part)
     found = next((p for p in props.root.children if p.get("", "name") == name), None)
     vt = props.prefix_for(props.root, NS_VT)
@@ -263,7 +291,7 @@ def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> No
                 f"{string}</{found.qname}>"
             )
             edit.set(part, props.replace(found, markup))
-        return
+        return part
     pids = [int(p) for c in props.root.children if (p := c.get("", "pid") or "").isdigit()]
     tag = props.tag(props.root, "property")
     markup = (
@@ -271,6 +299,7 @@ def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> No
         f"{string}</{tag}>"
     )
     edit.set(part, props.append_child(props.root, markup))
+    return part
 
 
 def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> None:
@@ -580,14 +609,16 @@ def stage_sheet(
     grid: Sequence[Row],
     package: Package,
     setup: PrintSetup | None = None,
+    stamp: str | None = None,
 ) -> Staged | None:
     """Write the workbook with the grid as its sheet ``name`` to a temporary file beside the
-    real file, verified and with the original's identity. None when nothing would change."""
+    real file, verified and with the original's identity. None when nothing would change.
+    ``setup`` and ``stamp``: see :func:`plan_sheet`."""
     path = Path(path)
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
     _refuse_to_replace(path, status)
-    edit, styles, sheet = plan_sheet(package, name, grid, setup)
+    edit, styles, sheet = plan_sheet(package, name, grid, setup, stamp)
     if not edit.changed and not edit.dropped:
         return None
     verify(edit, styles, written=sheet)
