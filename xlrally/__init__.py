@@ -26,8 +26,7 @@ from xlrally.core.systems.dippouch import rating_history, tournament_value, upda
 from xlrally.core.systems.poker import PointStructure, absolute_points, neau_points, reverse_points
 from xlrally.core.systems.rally import event_score as rally_score
 from xlrally.core.systems.rally import events_counted
-
-__version__ = "0.1.0"
+from xlrally.core.version import __version__ as __version__
 
 __all__ = [
     "SYSTEMS",

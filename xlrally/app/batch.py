@@ -9,7 +9,6 @@ a process pool and every sheet is checked before it is read.
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -35,7 +34,6 @@ _KEPT: list[object] = []
 
 
 def _isolated_sync(path: Path) -> SyncOutcome:
-    gc.disable()  # this child exits right after: no collection, nothing freed one by one
     return _safe_sync(path, check_area=False, keep=_KEPT)
 
 

@@ -9,6 +9,8 @@ up), their own stderr goes nowhere (a crashing reader prints a Rust backtrace), 
 
 from __future__ import annotations
 
+import ctypes  # here, not in each child: a child would import it again for every task
+import faulthandler
 import os
 import pickle
 import shutil
@@ -172,8 +174,6 @@ def _spawn(work: Callable[[T], R], task: T, out: Path, mask: Iterable[int]) -> i
 def _die_with(parent: int) -> None:
     """On Linux, end this child when the parent ends (killed or not), as one command should."""
     if sys.platform.startswith("linux"):
-        import ctypes
-
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
@@ -184,8 +184,7 @@ def _die_with(parent: int) -> None:
 
 
 def _quiet_and_limited() -> None:
-    import faulthandler
-    import resource
+    import resource  # POSIX only (a built-in module: nothing to gain by importing it earlier)
 
     faulthandler.disable()  # it keeps its own copy of stderr (pytest, PYTHONFAULTHANDLER)
     devnull = os.open(os.devnull, os.O_WRONLY)

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import functools
 import gc
-import importlib.metadata
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -21,6 +19,7 @@ from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Standings
+from xlrally.core.version import __version__
 from xlrally.formats.cells import (
     FINGERPRINT,
     INPUTS,
@@ -126,9 +125,8 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-@functools.cache
 def _version() -> str:
-    return importlib.metadata.version("xlrally")
+    return __version__
 
 
 def _stamp(standings: Standings) -> str:
