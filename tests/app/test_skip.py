@@ -143,7 +143,7 @@ def test_another_xlrally_version_or_a_damaged_record_syncs_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = synced(tmp_path)
-    monkeypatch.setattr(sync, "_version", lambda: "99.0")
+    monkeypatch.setattr(sync, "__version__", "99.0")
     assert sync_file(path).result == "written"  # recorded again under the new version
     assert sync_file(path).result == "unchanged"
     edit_part(path, "docProps/custom.xml", b"players&quot;:2", b"players&quot;:-2")

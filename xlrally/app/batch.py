@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from xlrally.app import isolate
-from xlrally.app.sync import SyncOutcome, explain_failure, sync_file, synced_before
+from xlrally.app.sync import SyncOutcome, explain_failure, full_sync, synced_before
 from xlrally.ooxml.package import file_identity
 from xlrally.ooxml.writer import clean_stale_temporaries
 
@@ -24,7 +24,7 @@ def _safe_sync(
     path: Path, check_area: bool = True, keep: list[object] | None = None
 ) -> SyncOutcome:
     try:
-        return sync_file(path, check_area, keep)
+        return full_sync(path, check_area, keep)
     except Exception as error:  # a bug must not stop the batch; report it with the file
         return SyncOutcome(path, problems=(f"{path}: internal error: {error!r}",))
 

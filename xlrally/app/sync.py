@@ -125,15 +125,11 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _version() -> str:
-    return __version__
-
-
 def _stamp(standings: Standings) -> str:
     """What a sync records beside the digest of the file it wrote (custom property
     :data:`~xlrally.formats.cells.INPUTS`): enough for the summary of a skipped sync."""
     facts = {
-        "xlrally": _version(),
+        "xlrally": __version__,
         "system": standings.system,
         "players": len(standings.rows),
         "events": len(standings.held),
@@ -164,7 +160,7 @@ def synced_before(path: str | Path) -> SyncOutcome | None:
         facts = json.loads(note)
     except (XlrallyError, OSError, ValueError):
         return None
-    if not isinstance(facts, dict) or facts.get("xlrally") != _version():
+    if not isinstance(facts, dict) or facts.get("xlrally") != __version__:
         return None
     system = facts.get("system")
     keys = ("players", "events", "warnings")
@@ -181,22 +177,21 @@ def synced_before(path: str | Path) -> SyncOutcome | None:
     return SyncOutcome(path, system, players, events, "unchanged", warnings=warnings)
 
 
-def sync_file(
-    path: str | Path, check_area: bool = True, keep: list[object] | None = None
-) -> SyncOutcome:
+def sync_file(path: str | Path) -> SyncOutcome:
     """Compute a workbook's standings and write its Standings sheet. Never raises for a bad
     file: the problems come back in the outcome, and the file is left untouched. A file
-    unchanged since xlrally wrote it is not read again (:func:`synced_before`).
+    unchanged since xlrally wrote it is not read again (:func:`synced_before`)."""
+    return synced_before(path) or full_sync(Path(path))
+
+
+def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = None) -> SyncOutcome:
+    """:func:`sync_file` without looking for the skip first (the caller has).
 
     ``check_area`` False: see :class:`~xlrally.ooxml.reader.FileSheets` (isolated children only).
     ``keep``: a list that takes the sync's big objects (the sheets read, the league, the grid)
     for a process that exits right after: freeing millions of objects one by one (~5% of a big
     sync) is wasted work there.
     """
-    path = Path(path)
-    skipped = synced_before(path)
-    if skipped is not None:
-        return skipped
     staged = None
     try:
         with paused_gc(), FileSheets(path, check_area) as source:
