@@ -1,10 +1,11 @@
 """Syncing many workbooks at once: both cores, a progress bar, one bad file never stops the rest.
 
-Where the system can fork (Linux, macOS), each file is synced in its own child process with a
-memory limit (:mod:`xlrally.app.isolate`): the sheets are read without the sheet-area pre-check
-(about 0.4 s saved on a 200,000-row league), because a reader that crashes on a hostile sheet
-takes only its child down; the parent then names the sheet at fault. Elsewhere the files go to
-a process pool and every sheet is checked before it is read.
+Where the system can fork (Linux, macOS), the files are synced by long-lived worker processes
+with a memory limit (:mod:`xlrally.app.isolate`): the sheets are read without the sheet-area
+pre-check (about 0.4 s saved on a 200,000-row league), because a reader that crashes on a
+hostile sheet takes only its worker down; the parent then names the sheet at fault, and a new
+worker takes the files still to do. Elsewhere the files go to a process pool and every sheet is
+checked before it is read.
 """
 
 from __future__ import annotations
@@ -30,10 +31,21 @@ def _safe_sync(
 
 
 _KEPT: list[object] = []
-"""What an isolated child's sync made, left for the child's exit to drop all at once."""
+"""What a retiring worker's sync made, left for the worker's exit to drop all at once."""
+
+BIG_FILE = 2 * 2**20
+"""A workbook file this big (about 50,000 result rows) is the last of its worker: the objects
+of its sync are dropped with the process instead of freed one by one (~5% of its time)."""
 
 
 def _isolated_sync(path: Path) -> SyncOutcome:
+    try:
+        big = path.stat().st_size >= BIG_FILE
+    except OSError:
+        big = False  # the sync says what is wrong with it
+    if not big:
+        return _safe_sync(path, check_area=False)
+    isolate.retire()
     return _safe_sync(path, check_area=False, keep=_KEPT)
 
 

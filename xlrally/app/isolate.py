@@ -1,4 +1,4 @@
-"""Running work in child processes with a memory limit, one child per task (POSIX fork).
+"""Running work in child processes with a memory limit: a few long-lived workers (POSIX fork).
 
 A child that crashes (python-calamine aborts the whole process on some hostile sheets), runs
 out of memory or is killed takes only its own task with it: the parent gets :class:`Died` for
@@ -9,17 +9,20 @@ up), their own stderr goes nowhere (a crashing reader prints a Rust backtrace), 
 
 from __future__ import annotations
 
-import ctypes  # here, not in each child: a child would import it again for every task
+import contextlib
+import ctypes  # here, not in each worker: a worker would import it again
 import faulthandler
 import os
 import pickle
+import selectors
 import shutil
 import signal
 import sys
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -94,81 +97,214 @@ def stop_on_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+QUEUED = 2
+"""Tasks ordered ahead per worker: the one it runs and the next, so that it never waits for
+the parent between two tasks."""
+
+
+@dataclass
+class _Worker:
+    """A long-lived child process and the two pipes the parent talks to it through."""
+
+    pid: int
+    orders: int
+    """Write end: task numbers, one per line; closed when the worker has nothing more to do."""
+    reports: int
+    """Read end: the number of each task done (its result is in the folder), one per line."""
+    tasks: deque[int] = field(default_factory=deque)
+    """The tasks ordered and not yet reported, in order: the first is the one it runs."""
+    retiring: bool = False
+    """It said it ends after the task it reported last (see :func:`retire`)."""
+    gone: bool = False
+    """It could no longer be given orders (its end is still to be heard)."""
+    heard: bytes = b""
+
+    @property
+    def accepts(self) -> bool:
+        return len(self.tasks) < QUEUED and not self.retiring and not self.gone
+
+    def give(self, task: int) -> bool:
+        """Order the task; False if the worker is gone meanwhile."""
+        try:
+            os.write(self.orders, f"{task}\n".encode())
+        except BrokenPipeError:
+            self.gone = True
+            return False
+        self.tasks.append(task)
+        return True
+
+    def finished(self, data: bytes) -> list[int]:
+        """The tasks reported done in ``data`` (what was read from ``reports``)."""
+        *lines, self.heard = (self.heard + data).split(b"\n")
+        self.retiring = self.retiring or any(line.endswith(b" last") for line in lines)
+        done = [int(line.split()[0]) for line in lines]
+        for _ in done:
+            self.tasks.popleft()
+        return done
+
+    def close_orders(self) -> None:
+        if self.orders >= 0:
+            os.close(self.orders)
+            self.orders = -1
+
+
+_retiring = False
+
+
+def retire() -> None:
+    """Called by a task's work: end this worker once the task is done (e.g. to leave a big
+    task's objects to the process's exit instead of freeing them one by one)."""
+    global _retiring  # noqa: PLW0603 (a flag of this worker process)
+    _retiring = True
+
+
 def run_isolated(
     tasks: Sequence[T],
     work: Callable[[T], R],
     jobs: int = 1,
     done: Callable[[], None] = lambda: None,
 ) -> list[R | Died]:
-    """``work(task)`` for each task, each in its own child process; results in task order."""
+    """``work(task)`` for each task in at most ``jobs`` worker processes; results in task order.
+
+    Each worker is a child with a memory limit that runs one task after another. A worker that
+    dies takes only the task it was running (that task's result is :class:`Died`); a new worker
+    takes over the tasks still to do.
+    """
     results: list[Any] = [None] * len(tasks)
-    running: dict[int, tuple[int, Path]] = {}
-    upcoming = 0
+    to_do = deque(range(len(tasks)))
+    workers: dict[int, _Worker] = {}  # by the read end of their reports
+    listening = selectors.DefaultSelector()
     with _stops_held():  # no stop between making the folder and the try that removes it
         folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
     try:
-        while upcoming < len(tasks) or running:
-            while upcoming < len(tasks) and len(running) < max(jobs, 1):
-                out = folder / f"{upcoming}.result"
-                # No interrupt between the fork and noting the child: it would escape cleanup.
+        while to_do or workers:
+            for worker in workers.values():
+                while to_do and worker.accepts and worker.give(to_do[0]):
+                    to_do.popleft()
+            while to_do and len(workers) < max(jobs, 1):
+                # No interrupt between the fork and noting the worker: it would escape cleanup.
                 with _stops_held() as mask:
-                    running[_spawn(work, tasks[upcoming], out, mask)] = (upcoming, out)
-                upcoming += 1
-            pid, status = os.wait()
-            if pid not in running:
-                continue
-            index, out = running.pop(pid)
-            results[index] = _collect(status, out)
-            done()
+                    worker = _start(work, tasks, folder, mask, workers.values())
+                    workers[worker.reports] = worker
+                    listening.register(worker.reports, selectors.EVENT_READ)
+                while to_do and worker.accepts and worker.give(to_do[0]):
+                    to_do.popleft()
+            for worker in workers.values():
+                if not worker.tasks:
+                    worker.close_orders()  # nothing left for it (or it is ending): it ends
+            for key, _ in listening.select():
+                worker = workers[key.fd]
+                data = os.read(worker.reports, 4096)
+                for index in worker.finished(data):
+                    results[index] = _collect(0, folder / f"{index}.result")
+                    done()
+                if not data:  # the worker ended
+                    listening.unregister(worker.reports)
+                    del workers[worker.reports]
+                    status = _end(worker)
+                    if worker.tasks and not worker.retiring:  # it died on its first task
+                        index = worker.tasks.popleft()
+                        results[index] = _collect(status, folder / f"{index}.result")
+                        done()
+                    to_do.extendleft(reversed(worker.tasks))  # never started: to another
     except KeyboardInterrupt:
-        for pid, (index, out) in running.items():
-            try:
-                os.kill(pid, signal.SIGTERM)  # a child cleans up after itself on SIGTERM
-                _, status = os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):  # reaped just before the interrupt
-                status = 0
-            results[index] = _collect(status, out)
-        running.clear()
-        for index in range(upcoming):  # finished, but the interrupt came before its result
+        running = {}
+        for worker in workers.values():
+            with contextlib.suppress(ProcessLookupError):  # it cleans up after itself on SIGTERM
+                os.kill(worker.pid, signal.SIGTERM)
+            running[worker.pid] = (worker.tasks, _end(worker))
+        workers.clear()
+        for index in range(len(tasks)):  # finished, but the interrupt came before its report
             out = folder / f"{index}.result"
             if results[index] is None and out.exists():
                 try:
                     results[index] = _collect(0, out)
                 except (EOFError, pickle.UnpicklingError):  # cut off while being written
                     continue
+        for ordered, status in running.values():  # the first unfinished one was running
+            unfinished = [i for i in ordered if results[i] is None]
+            if unfinished:
+                results[unfinished[0]] = _collect(status, folder / f"{unfinished[0]}.result")
         raise Interrupted(results) from None
     finally:
         with _stops_held():  # a second stop must not cut the cleanup short
-            for pid in running:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
+            for worker in workers.values():
+                os.kill(worker.pid, signal.SIGKILL)
+                _end(worker)
+            listening.close()
             shutil.rmtree(folder, ignore_errors=True)
     return results
 
 
-def _spawn(work: Callable[[T], R], task: T, out: Path, mask: Iterable[int]) -> int:
-    """Fork a child for ``task`` (called with SIGINT and SIGTERM blocked; the child restores
-    ``mask`` once it can clean up after itself)."""
+def _end(worker: _Worker) -> int:
+    """Close the worker's pipes and wait for it to end; its wait status."""
+    worker.close_orders()
+    os.close(worker.reports)
+    try:
+        return os.waitpid(worker.pid, 0)[1]
+    except ChildProcessError:  # reaped already
+        return 0
+
+
+def _start(
+    work: Callable[[T], R],
+    tasks: Sequence[T],
+    folder: Path,
+    mask: Iterable[int],
+    others: Iterable[_Worker],
+) -> _Worker:
+    """Fork a worker (called with SIGINT and SIGTERM blocked; the worker restores ``mask``
+    once it can clean up after itself)."""
+    orders_out, orders_in = os.pipe()
+    reports_out, reports_in = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
     parent = os.getpid()
     pid = os.fork()
     if pid:
-        return pid
+        os.close(orders_out)
+        os.close(reports_in)
+        return _Worker(pid, orders_in, reports_out)
     code = 70
     try:
-        signal.signal(signal.SIGTERM, _interrupt)  # clean up when the parent stops this child
+        signal.signal(signal.SIGTERM, _interrupt)  # clean up when the parent stops this worker
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        os.close(orders_in)
+        os.close(reports_out)
+        for other in others:  # or that worker would never see the end of its orders
+            os.close(other.reports)
+            if other.orders >= 0:
+                os.close(other.orders)
         _die_with(parent)
         _quiet_and_limited()
-        result = work(task)
-        with out.open("wb") as f:
-            pickle.dump(result, f)
+        _serve(work, tasks, folder, orders_out, reports_in)
         code = 0
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group; SIGTERM, see above
         code = INTERRUPTED
     finally:
         os._exit(code)
+
+
+def _serve(
+    work: Callable[[T], R], tasks: Sequence[T], folder: Path, orders: int, reports: int
+) -> None:
+    """A worker's life: each task number ordered, its result written to the folder and its
+    number reported; until the orders end (or the work asks to :func:`retire`)."""
+    heard = b""
+    while True:
+        while b"\n" not in heard:
+            data = os.read(orders, 64)
+            if not data:
+                return
+            heard += data
+        line, heard = heard.split(b"\n", 1)
+        index = int(line)
+        result = work(tasks[index])
+        with (folder / f"{index}.result").open("wb") as f:
+            pickle.dump(result, f)
+        os.write(reports, f"{index} last\n".encode() if _retiring else f"{index}\n".encode())
+        if _retiring:
+            return
 
 
 def _die_with(parent: int) -> None:
