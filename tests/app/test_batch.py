@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from helpers import RALLY_SHEETS, write_book
 from test_hostile import far_cell
 
 from xlrally.app import batch, isolate
+from xlrally.app.sync import SyncOutcome
 from xlrally.ooxml.writer import TEMP_SUFFIX
 
 
@@ -33,6 +35,31 @@ def test_isolated_batch_keeps_order_and_names_the_bad_sheet(tmp_path: Path) -> N
     assert outcomes[0].problems[0].startswith(f"{files[0]}: Results: cells reach row 1,048,576")
     assert outcomes[1].result == "written"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.skipif(not isolate.AVAILABLE, reason="workers need fork")
+def test_a_killed_worker_costs_only_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six files, two workers: the worker syncing c.xlsx is killed from outside (as the
+    kernel's out-of-memory killer would); c.xlsx is reported as stopped and left as it was,
+    and the files after it are synced by a new worker."""
+    files = [write_book(tmp_path / f"{name}.xlsx", RALLY_SHEETS) for name in "abcdef"]
+    before = files[2].read_bytes()
+    real_sync = batch._safe_sync
+
+    def killed_on_c(
+        path: Path, check_area: bool = True, keep: list[object] | None = None
+    ) -> SyncOutcome:
+        if path.name == "c.xlsx":
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real_sync(path, check_area, keep)
+
+    monkeypatch.setattr(batch, "_safe_sync", killed_on_c)
+    outcomes = batch.run_batch(files, jobs=2)
+    assert [o.result for o in outcomes] == ["written", "written", "failed"] + ["written"] * 3
+    assert "stopped by SIGKILL" in outcomes[2].problems[0]
+    assert files[2].read_bytes() == before
 
 
 def test_stale_temporary_files_are_cleaned_once_per_folder(tmp_path: Path) -> None:
