@@ -18,7 +18,8 @@ test:
 bench:
 	$(PY) benchmarks/bench_sync.py
 	$(PY) benchmarks/bench_players.py
-	$(PY) -m pytest benchmarks -o addopts="" -p no:cacheprovider --benchmark-columns=median,max
+	$(PY) benchmarks/bench_batch.py
+	$(PY) benchmarks/bench_functions.py
 
 template:
 	$(PY) tools/remake_examples.py

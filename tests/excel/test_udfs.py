@@ -47,6 +47,23 @@ def test_rally_score_column_with_blank_and_bad_rows() -> None:
     assert got == [[79], [""], ["#VALUE! byes (4) must be less than rounds (4)"], [34]]
 
 
+def test_a_full_column_with_one_bad_row() -> None:
+    """No blank row (the functions' fast path): the bad row still shows its own error and the
+    others score. Seed formula: 100 × 3 / 4 + 4 = 79; 100 × 1.5 / (6 − 1) + 4 = 34."""
+    got = udfs.RALLY_SCORE(
+        [[3.0], [1.0], [1.5]],
+        [[4.0], [4.0], [6.0]],
+        [[None], [4.0], [1.0]],
+        [[None], [None], [4.0]],
+    )
+    assert got == [[79], ["#VALUE! byes (4) must be less than rounds (4)"], [34]]
+
+
+def test_a_two_by_two_range_keeps_its_rows() -> None:
+    """Cells come back where they were: 100 × p / 4 + 4 for p = 4, 3 / 2, 0."""
+    assert udfs.RALLY_SCORE([[4.0, 3.0], [2.0, 0.0]], 4.0) == [[104, 79], [54, 4]]
+
+
 def test_single_values_repeat_across_a_range() -> None:
     """rounds = 4 for every row; 0 points is a score (4 games: 4), not a blank."""
     assert udfs.RALLY_SCORE([[4.0, 3.0, 2.0, 0.0, None]], 4.0) == [[104, 79, 54, 4, ""]]

@@ -22,7 +22,8 @@ import math
 import sys
 from collections.abc import Callable, Iterable
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
+from itertools import chain
 from typing import Any
 
 from xlrally.core.errors import XlrallyError
@@ -57,25 +58,51 @@ def _cell(value: Any) -> Any:
 
 def _grid(value: Any) -> Grid:
     """Any argument as a 2-D list of cells (see :func:`_cell`): a value is 1×1, a 1-D list is
-    one row."""
+    one row. Floats and blanks, nearly every cell, are taken as they are."""
     if isinstance(value, list | tuple):
         rows = value if value and isinstance(value[0], list | tuple) else [value]
-        return [[_cell(v) for v in row] for row in rows]
+        return [[v if v is None or type(v) is float else _cell(v) for v in row] for row in rows]
     return [[_cell(value)]]
+
+
+def _cells(value: Any) -> tuple[tuple[int, int], list[Any]]:
+    """An argument's shape (rows, columns) and its cells row by row, as :func:`_grid` takes
+    them; the cells are looked at one by one only when some are neither floats nor blank."""
+    if not isinstance(value, list | tuple):
+        return (1, 1), [_cell(value)]
+    rows = value if value and isinstance(value[0], list | tuple) else [value]
+    flat = list(chain.from_iterable(rows))
+    if not set(map(type, flat)) <= _FLOAT_OR_BLANK:
+        flat = [_cell(v) for v in flat]
+    return (len(rows), len(rows[0]) if rows else 0), flat
+
+
+_FLOAT_OR_BLANK = frozenset({float, type(None)})
 
 
 def _absent(value: Any) -> bool:
     """An optional argument left out: blank, or 0 where blanks arrive as 0 (:data:`LITE`)."""
-    return blank(value) or (LITE and value == 0 and not isinstance(value, bool))
+    if value is None:
+        return True
+    if type(value) is str:
+        return not value.strip()
+    return LITE and value == 0 and not isinstance(value, bool)
 
 
 def _first_error(cells: Iterable[Any]) -> str | None:
     """The first Excel error value among ``cells``, if any."""
-    return next((v for v in cells if isinstance(v, str) and v in ERROR_TEXTS), None)
+    return next(filter(ERROR_TEXTS.__contains__, cells), None)
 
 
 def _error(error: object) -> str:
     return f"#VALUE! {error}"
+
+
+_NUMBERS_OR_BLANK = frozenset({float, int, type(None)})
+"""Cell types a function is called with straight away (see :func:`_cellwise`)."""
+
+_FAILURES = (XlrallyError, ValueError, TypeError)
+"""What a function raises for a bad row: shown in that row's cell, never raised to Excel."""
 
 
 def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) -> Any:
@@ -86,37 +113,62 @@ def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) 
     row whose range inputs are all 0 is blank too, but only when those zeros cannot be scored
     (a required value such as rounds is 0): ``RALLY_SCORE(0, 4, 0)`` is 4 everywhere. In
     classic Excel a 0 is always a value, and a 0 where none is allowed is flagged. A cell
-    holding an Excel error
-    gives that error with the argument's name (``#N/A in points``), as Excel's own functions
-    pass errors on. ``names`` name the arguments, in order.
+    holding an Excel error gives that error with the argument's name (``#N/A in points``), as
+    Excel's own functions pass errors on. ``names`` name the arguments, in order.
+
+    The lean path: when every cell is a number or a blank and no row can be all blank (one
+    range deciding blankness has no blank), each row is handed to ``function`` as it is, and
+    only a row that fails goes through the checks above (the same result, found later).
     """
-    grids = [_grid(a) for a in args]
-    ranged = [i for i, g in enumerate(grids) if (len(g), len(g[0]) if g else 0) != (1, 1)]
-    deciding = ranged or list(range(len(grids)))
-    shapes = {(len(g), len(g[0]) if g else 0) for g in grids} - {(1, 1)}
+    cells = [_cells(a) for a in args]
+    sizes = [size for size, _ in cells]
+    ranged = [i for i, size in enumerate(sizes) if size != (1, 1)]
+    deciding = ranged or list(range(len(cells)))
+    shapes = set(sizes) - {(1, 1)}
     if len(shapes) > 1:
         listed = " and ".join(f"{r}×{c}" for r, c in sorted(shapes))
         return f"#VALUE! ranges must have the same shape ({listed})"
     rows, columns = shapes.pop() if shapes else (1, 1)
-    out: Grid = []
-    for r in range(rows):
-        line = []
-        for c in range(columns):
-            values = [g[0][0] if len(g) == 1 and len(g[0]) == 1 else g[r][c] for g in grids]
-            if all(blank(values[i]) for i in deciding):
-                line.append("")
-                continue
-            failed = _first_error(values)
-            if failed is not None:
-                line.append(f"{failed} in {names[values.index(failed)]}")
-                continue
+    columns_of = [
+        column if i in ranged else column * (rows * columns) for i, (_, column) in enumerate(cells)
+    ]
+    kinds = [set(map(type, column)) for column in columns_of]
+    lean = all(k <= _NUMBERS_OR_BLANK for k in kinds) and any(
+        type(None) not in kinds[i] for i in deciding
+    )
+    flat: list[Any] = []
+    if lean:
+        for values in zip(*columns_of, strict=True):
             try:
-                line.append(function(*values))
-            except (XlrallyError, ValueError, TypeError) as error:
-                zeros = all(blank(values[i]) or values[i] == 0 for i in deciding)
-                line.append("" if LITE and zeros else _error(error))
-        out.append(line)
-    return out[0][0] if (rows, columns) == (1, 1) else out
+                flat.append(function(*values))
+            except _FAILURES:
+                flat.append(_one_cell(function, names, deciding, values))
+    else:
+        flat = [
+            _one_cell(function, names, deciding, values) for values in zip(*columns_of, strict=True)
+        ]
+    if (rows, columns) == (1, 1):
+        return flat[0]
+    return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+def _one_cell(
+    function: Callable[..., Any],
+    names: tuple[str, ...],
+    deciding: list[int],
+    values: tuple[Any, ...],
+) -> Any:
+    """One cell of :func:`_cellwise` with every check: blank row, error cells, failures."""
+    if all(blank(values[i]) for i in deciding):
+        return ""
+    failed = _first_error(values)
+    if failed is not None:
+        return f"{failed} in {names[values.index(failed)]}"
+    try:
+        return function(*values)
+    except _FAILURES as error:
+        zeros = all(blank(values[i]) or values[i] == 0 for i in deciding)
+        return "" if LITE and zeros else _error(error)
 
 
 def _or(value: Any, default: Any) -> Any:
@@ -335,8 +387,7 @@ def dippouch_value(
     )
 
 
-def _per_event(value: Any, count: int, name: str) -> list[Any]:
-    cells = [v for row in _grid(value) for v in row]
+def _per_event(cells: list[Any], count: int, name: str) -> list[Any]:
     if len(cells) == 1:
         return cells * count
     if len(cells) != count:
@@ -353,38 +404,41 @@ def dippouch_rating(
     start_rating: Any = None,
 ) -> Any:
     """Dip Pouch rating after these events, in the order given, from start_rating (40)."""
-    places = [v for row in _grid(placements) for v in row]
-    count = len(places)
-    for name, argument in (
-        ("placements", placements),
-        ("players", players),
-        ("rounds", rounds),
-        ("world_championship", world_championship),
-        ("years", years),
-        ("start_rating", start_rating),
-    ):
-        failed = _first_error(v for row in _grid(argument) for v in row)
+    arguments = {
+        "placements": placements,
+        "players": players,
+        "rounds": rounds,
+        "world_championship": world_championship,
+        "years": years,
+        "start_rating": start_rating,
+    }
+    cells = {name: _cells(argument)[1] for name, argument in arguments.items()}
+    for name, column in cells.items():
+        failed = _first_error(column)
         if failed:
             return f"{failed} in {name}"
+    places = cells["placements"]
+    count = len(places)
     try:
-        sizes = _per_event(players, count, "players")
-        round_counts = _per_event(rounds, count, "rounds")
-        champs = _per_event(world_championship, count, "world_championship")
-        when = _per_event(years, count, "years")
+        sizes = _per_event(cells["players"], count, "players")
+        round_counts = _per_event(cells["rounds"], count, "rounds")
+        champs = _per_event(cells["world_championship"], count, "world_championship")
+        when = _per_event(cells["years"], count, "years")
         rating = float(_or(start_rating, dippouch.START_RATING))
     except (XlrallyError, ValueError, TypeError) as error:
         return _error(error)
+
+    @lru_cache(maxsize=None, typed=True)  # a league's events share a few sizes and formats
+    def value_of(size: Any, rounds: Any, champ: Any, year: Any) -> float:
+        held = None if _absent(rounds) else rounds
+        return dippouch.tournament_value(size, held, _flag(champ), _year(year))
+
     played = False
     for index, place in enumerate(places):
         if _absent(place):
             continue
         try:
-            value = dippouch.tournament_value(
-                sizes[index],
-                None if _absent(round_counts[index]) else round_counts[index],
-                _flag(champs[index]),
-                _year(when[index]),
-            )
+            value = value_of(sizes[index], round_counts[index], champs[index], when[index])
             rating = dippouch.updated_rating(
                 rating, value, dippouch.percentile(place, sizes[index])
             )

@@ -94,19 +94,26 @@ def _extras(parts: list[str], participating: float, bonus: float, player_count: 
         parts.append(player_count)
 
 
+def _absolute_parts(
+    rank: object, players: object, structure: PointStructure
+) -> tuple[int, int, float, float, float]:
+    """(rank, players, points by rank, bonus, player-count points), checked."""
+    n_rank, n_players = check_rank(rank, players)
+    limit = structure.player_count_to_rank
+    counted = structure.player_count_factor and (limit is None or n_rank <= limit)
+    player_count = n_players * structure.player_count_factor if counted else 0
+    base, bonus = _by_rank(structure.points, n_rank), _by_rank(structure.bonus, n_rank)
+    return n_rank, n_players, base, bonus, player_count
+
+
 @lru_cache(maxsize=4096, typed=True)
 def score_absolute(rank: object, players: object, structure: PointStructure) -> PokerScore:
-    """Absolute Points for one finish (see the module docstring).
+    """Absolute Points for one finish, with the working (see :func:`absolute_points`).
 
     >>> score_absolute(1, 8, PointStructure((25,), (3,), 5, player_count_factor=2)).explain
     'rank 1: 25 + 5 participating + 3 bonus + 16 player count (8 × 2) = 49'
     """
-    n_rank, n_players = check_rank(rank, players)
-    base = _by_rank(structure.points, n_rank)
-    bonus = _by_rank(structure.bonus, n_rank)
-    limit = structure.player_count_to_rank
-    counted = structure.player_count_factor and (limit is None or n_rank <= limit)
-    player_count = n_players * structure.player_count_factor if counted else 0
+    n_rank, n_players, base, bonus, player_count = _absolute_parts(rank, players, structure)
     total = base + structure.participating + bonus + player_count
     parts = [show(base)]
     _extras(
@@ -125,7 +132,7 @@ def score_absolute(rank: object, players: object, structure: PointStructure) -> 
 
 @lru_cache(maxsize=4096, typed=True)
 def score_reverse(rank: object, players: object, structure: PointStructure) -> PokerScore:
-    """Relative Reverse Order for one finish (see the module docstring).
+    """Relative Reverse Order for one finish, with the working (see :func:`reverse_points`).
 
     >>> score_reverse(2, 5, PointStructure(bonus=(3, 2), participating=2, multiplier=1.5)).explain
     'rank 2 of 5: (5 − 2 + 1) × 1.5 + 2 participating + 2 bonus = 10'
@@ -142,13 +149,29 @@ def score_reverse(rank: object, players: object, structure: PointStructure) -> P
 
 
 def absolute_points(rank: object, players: object, structure: PointStructure) -> float:
-    """Absolute Points: table + participating + bonus + player-count points."""
-    return score_absolute(rank, players, structure).total
+    """Absolute Points: table + participating + bonus + player-count points.
+
+    The number alone, computed afresh (the Excel functions' path); :func:`score_absolute` has
+    the working.
+
+    >>> absolute_points(2, 8, PointStructure((25, 20), (3, 2), 5, player_count_factor=2))
+    43
+    """
+    _, _, base, bonus, player_count = _absolute_parts(rank, players, structure)
+    return base + structure.participating + bonus + player_count
 
 
 def reverse_points(rank: object, players: object, structure: PointStructure) -> float:
-    """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus."""
-    return score_reverse(rank, players, structure).total
+    """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus.
+
+    The number alone, computed afresh; :func:`score_reverse` has the working.
+
+    >>> reverse_points(2, 5, PointStructure(bonus=(3, 2), participating=2, multiplier=1.5))
+    10.0
+    """
+    n_rank, n_players = check_rank(rank, players)
+    base = (n_players - n_rank + 1) * structure.multiplier
+    return base + structure.participating + _by_rank(structure.bonus, n_rank)
 
 
 @dataclass(frozen=True)
@@ -170,14 +193,18 @@ class NeauScore:
 
 @lru_cache(maxsize=4096, typed=True)
 def score_neau(players: object, buy_in: object, total_expense: object, finish: object) -> NeauScore:
-    """Neau's formula, checked: √((a × b) × (b / c)) / (d + 1).
-
-    ``total_expense`` None means no re-buys (it equals the buy-in).
+    """Neau's formula, checked, with the numbers used (see :func:`neau_points`).
 
     >>> score_neau(10, 20, None, 10).explain
     '√(10 × 20 × 20 / 20) / (10 + 1) = 1.29'
     """
     d, a = check_rank(finish, players)
+    b, c = _neau_money(buy_in, total_expense)
+    return NeauScore(a, float(b), float(c), d, math.sqrt((a * b) * (b / c)) / (d + 1.0))
+
+
+def _neau_money(buy_in: object, total_expense: object) -> tuple[float | int, float | int]:
+    """The buy-in and total expense, checked; a total of None is the buy-in (no re-buys)."""
     b = real(buy_in, "buy-in")
     if b <= 0:
         raise ScoringError(f"buy-in must be more than 0, not {show(b)}", "buy-in")
@@ -186,10 +213,19 @@ def score_neau(players: object, buy_in: object, total_expense: object, finish: o
         raise ScoringError(
             f"total expense ({show(c)}) must not be below the buy-in ({show(b)})", "total"
         )
-    points = math.sqrt((a * b) * (b / c)) / (d + 1.0)
-    return NeauScore(a, float(b), float(c), d, points)
+    return b, c
 
 
 def neau_points(players: object, buy_in: object, total_expense: object, finish: object) -> float:
-    """Neau's formula: √((players × buy-in) × (buy-in / total expense)) / (finish + 1)."""
-    return score_neau(players, buy_in, total_expense, finish).points
+    """Neau's formula: √((a × b) × (b / c)) / (d + 1), with a the players, b the buy-in, c the
+    player's total expense (buy-in plus re-buys; None: no re-buys) and d the finish.
+
+    The number alone, computed afresh (no working, no cache: the Excel functions' path);
+    :func:`score_neau` has the working.
+
+    >>> round(neau_points(10, 20, 40, 1), 4)  # √(10 × 20 × 20 / 40) / 2 = √100 / 2
+    5.0
+    """
+    d, a = check_rank(finish, players)
+    b, c = _neau_money(buy_in, total_expense)
+    return math.sqrt((a * b) * (b / c)) / (d + 1.0)
