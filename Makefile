@@ -20,6 +20,8 @@ bench:
 	$(PY) benchmarks/bench_players.py
 	$(PY) benchmarks/bench_batch.py
 	$(PY) benchmarks/bench_functions.py
+	$(PY) benchmarks/bench_page.py
+	$(PY) benchmarks/bench_commands.py
 
 template:
 	$(PY) tools/remake_examples.py

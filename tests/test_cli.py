@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import RALLY_SHEETS, parts, write_book
 
+from xlrally.app import isolate
 from xlrally.cli import cli
 
 # Hand-worked standings of each system's example league (xlrally/template.py EXAMPLES):
@@ -76,6 +77,29 @@ def test_standings_json_for_each_system(examples: dict[str, Path], system: str) 
         (rank, player) for rank, player, _ in EXPECTED[system]
     ]
     assert [t for *_, t in got] == pytest.approx([t for *_, t in EXPECTED[system]], abs=1e-6)
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["in a child", "in this process"])
+def test_read_only_commands_with_and_without_a_child(
+    examples: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
+) -> None:
+    """Where the system cannot fork (Windows), `standings` and `check` read in-process with
+    the area check; elsewhere in a child. Same answer (Bobby 151, hand-worked above) and the
+    same error for a bad cell either way."""
+    monkeypatch.setattr(isolate, "AVAILABLE", fork)
+    code, out, _ = run("standings", str(examples["rally"]), "-f", "csv")
+    assert code == 0
+    assert out.splitlines()[1].startswith("1,,Bobby,151,")
+    code, out, _ = run("check", str(examples["rally"]))
+    assert (code, out.splitlines()[-1]) == (0, f"{examples['rally']}: ok (3 players, 3 events)")
+    bad = write_book(
+        tmp_path / "bad.xlsx",
+        {**RALLY_SHEETS, "Results": [*RALLY_SHEETS["Results"], ["Dec 2025", "Al", "three"]]},
+    )
+    code, _, err = run("standings", str(bad))
+    assert code == 1
+    assert f"Error: {bad}: Results!C" in err
+    assert "points must be a number, not the text 'three'" in err
 
 
 def test_json_shape_and_working(examples: dict[str, Path]) -> None:

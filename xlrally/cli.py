@@ -8,7 +8,6 @@ inside the commands so that ``xlrally --help`` starts fast.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -21,6 +20,7 @@ from xlrally.core.numbers import plural
 
 if TYPE_CHECKING:
     from xlrally.app.sync import SyncOutcome
+    from xlrally.core.model import Standings
 
 SYSTEM_NAMES = ("rally", "absolute", "reverse", "neau", "dippouch")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -251,20 +251,22 @@ def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | No
 )
 def standings(path: Path, fmt: str, as_of: dt.date | None, season: str | None) -> None:
     """Print the standings of a workbook without writing anything."""
-    from xlrally.app.sync import read_standings
+    from xlrally.app.sync import read_isolated
     from xlrally.core.errors import FileProblems
     from xlrally.formats import report
 
+    def shown(table: Standings) -> str:
+        if fmt == "json":
+            return report.json_text(table) + "\n"
+        if fmt == "csv":
+            return report.as_csv(table)
+        return report.as_table(table) + "\n"
+
     try:
-        table = read_standings(path, as_of, season)
+        text = read_isolated(path, shown, "standings", as_of, season)
     except FileProblems as error:
         fail(error.messages)
-    if fmt == "json":
-        click.echo(json.dumps(report.as_json(table), indent=2, ensure_ascii=False))
-    elif fmt == "csv":
-        click.echo(report.as_csv(table), nl=False)
-    else:
-        click.echo(report.as_table(table))
+    click.echo(text, nl=False)
 
 
 @cli.command()
@@ -276,25 +278,28 @@ def standings(path: Path, fmt: str, as_of: dt.date | None, season: str | None) -
 def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
     from xlrally.app.newbook import button_warnings
-    from xlrally.app.sync import read_standings
+    from xlrally.app.sync import read_isolated
     from xlrally.core.errors import FileProblems
     from xlrally.formats.report import newcomers
     from xlrally.formats.view import shown_warnings
 
+    def found(result: Standings) -> tuple[list[str], list[str], str]:
+        warnings = list(result.warnings) if all_warnings else shown_warnings(result.warnings)
+        players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
+        return warnings, newcomers(result), f"ok ({players}, {events})"
+
     problems: list[str] = []
     for path in workbook_files(paths, recursive):
         try:
-            result = read_standings(path)
+            warnings, new_players, summary = read_isolated(path, found, "check")
         except FileProblems as error:
             problems.extend(error.messages)
             continue
-        warnings = result.warnings if all_warnings else shown_warnings(result.warnings)
         for warning in [*warnings, *button_warnings(path)]:
             click.echo(f"Warning: {path}: {warning}", err=True)
-        for line in newcomers(result):
+        for line in new_players:
             click.echo(f"{path}: {line}")
-        players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
-        click.echo(f"{path}: ok ({players}, {events})")
+        click.echo(f"{path}: {summary}")
     if problems:
         fail(problems)
 
@@ -318,20 +323,31 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     metavar="NAME",
     help="The season to show, when events name seasons (default: Settings', else the latest).",
 )
-def publish(path: Path, output: Path | None, as_of: dt.date | None, season: str | None) -> None:
+@click.option(
+    "--top",
+    type=click.IntRange(min=0),
+    help="Players shown with every event and their working (default 200); the others by "
+    "rank and total only. 0: everyone in full.",
+)
+def publish(
+    path: Path, output: Path | None, as_of: dt.date | None, season: str | None, top: int | None
+) -> None:
     """Write the standings as one self-contained HTML page (table, chart, working)."""
-    from xlrally.app.sync import last_saved, read_standings
+    from xlrally.app.sync import last_saved, read_isolated
     from xlrally.core.errors import FileProblems
-    from xlrally.formats.page import standings_page
+    from xlrally.formats.page import TOP, standings_page
 
+    updated = last_saved(path)
+    shown = TOP if top is None else top or None
     try:
-        table = read_standings(path, as_of, season)
+        page = read_isolated(
+            path, lambda table: standings_page(table, updated, shown), "publish", as_of, season
+        )
     except FileProblems as error:
         fail(error.messages)
     target = output or path.with_suffix(".html")
-    updated = last_saved(path)
     try:
-        target.write_text(standings_page(table, updated=updated), encoding="utf-8")
+        target.write_text(page, encoding="utf-8")
     except OSError as error:
         fail([f"{target}: cannot write the page: {error.strerror or error}"])
     click.echo(f"wrote {target}")

@@ -210,8 +210,8 @@ def test_a_killed_sync_does_not_blame_the_file(tmp_path: Path) -> None:
     path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
     [killed] = explain_failure(path, Died("was stopped by signal SIGKILL", "SIGKILL")).problems
     assert killed == (
-        f"{path}: the sync of this file was stopped by SIGKILL (from outside, or the system ran "
-        "out of memory); nothing was written: sync it again"
+        f"{path}: `xlrally sync` was stopped by SIGKILL on this file (from outside, or the "
+        "system ran out of memory); nothing was written: run it again"
     )
     [crashed] = explain_failure(path, Died("was stopped by signal SIGSEGV", "SIGSEGV")).problems
     assert "the workbook reader was stopped by signal SIGSEGV on this file" in crashed

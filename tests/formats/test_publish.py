@@ -6,12 +6,14 @@ import dataclasses
 import datetime as dt
 import itertools
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pypdf
 import pytest
 import xlsxwriter
+from bench_page import league as big_league
 from click.testing import CliRunner
 from helpers import RALLY_SHEETS, program
 from remake_examples import EXAMPLES_FOLDER, PAGES_FOLDER
@@ -62,7 +64,7 @@ def test_page_shows_rule_working_and_marks() -> None:
     page = standings_page(table)
     assert "All 2 events count" in page
     assert "100 × 4 / 4 + 4 = 104" in page  # Ann's working for the second event
-    assert 'class="counted">104<' in page
+    assert '<td class="c">104<' in page
 
 
 def run_chromium(*args: str, tmp: Path) -> str:
@@ -152,7 +154,7 @@ def test_scores_show_one_number_of_decimals_and_print_in_full() -> None:
     """Issue 14: '0.5', '62.9' and '5' stood next to '26.60'; the page clipped later events
     and printed a scrollbar; the leaders chart read '1=. Ann'."""
     page = standings_page(read_standings(EXAMPLES_FOLDER / "neau.xlsx"))
-    counted = re.findall(r'<strong class="counted">([^<]+)</strong>', page)
+    counted = re.findall(r'<td class="c">([^<]+)</td>', page)
     assert counted
     assert all(re.fullmatch(r"\d+\.\d\d", c) for c in counted), counted
     assert "max-width: 72rem; padding" not in page  # the table may use the whole window
@@ -227,3 +229,63 @@ def test_dates_are_shown_in_the_leagues_date_format() -> None:
     assert "07/03/2026 – March" in page
     assert "As of 31/03/2026." in as_table(table)
     assert as_json(table)["events"][0]["date"] == "2026-03-07"
+
+
+def four_with_a_tie() -> League:
+    """One Relative Reverse Order event of 4 (seed: players − rank + 1 points): Ann 1st 4, Dan
+    4th 1; Bea and Cy chop 2nd and 3rd, each the average (3 + 2) / 2 = 2.5 (`Shared places`
+    default, docs/scoring.md). Nothing can part Bea and Cy: ranks 1, 2=, 2=, 4."""
+    event = Event("Week 1", dt.date(2026, 1, 8), players=4)
+    places = {"Ann": 1, "Bea": 2, "Cy": 2, "Dan": 4}
+    results = tuple(Result("Week 1", name, rank=place) for name, place in places.items())
+    return League(Settings("reverse"), (event,), results)
+
+
+def test_top_shows_the_first_players_in_full_and_lists_the_rest() -> None:
+    """Issue 15: `--top 2`: Ann and Bea in full, with their sections; Cy (who shares 2nd with
+    Bea: `2=` in both tables) and Dan in the short table of the others, without sections."""
+    page = standings_page(compute_standings(four_with_a_tie()), top=2)
+    main_table = page[page.index('id="standings-title"') : page.index('id="rest-title"')]
+    rest = page[page.index('id="rest-title"') : page.index('id="players-title"')]
+    full = re.findall(r'<th scope="row" class="player"><a href="#player-\d">(\w+)</a>', main_table)
+    assert full == ["Ann", "Bea"]
+    assert re.findall(r"<tr><td>(\d+=?)</td><th[^>]*>(\w+)</th><td>([\d.]+)</td>", rest) == [
+        ("2=", "Cy", "2.50"),
+        ("4", "Dan", "1.00"),
+    ]
+    assert "Places 3 to 4" in rest
+    assert 'id="player-2"' in page
+    assert 'id="player-3"' not in page
+    everyone = standings_page(compute_standings(four_with_a_tie()), top=None)
+    assert 'id="rest-title"' not in everyone
+    assert 'id="player-4"' in everyone
+
+
+def test_publish_top_option(tmp_path: Path) -> None:
+    """The command's --top reaches the page; --top 0 shows everyone in full."""
+    path = tmp_path / "league.xlsx"
+    shutil.copy(EXAMPLES_FOLDER / "rally.xlsx", path)
+    assert CliRunner().invoke(cli, ["publish", str(path), "--top", "1"]).exit_code == 0
+    assert 'id="rest-title"' in path.with_suffix(".html").read_text(encoding="utf-8")
+    assert CliRunner().invoke(cli, ["publish", str(path), "--top", "0"]).exit_code == 0
+    assert 'id="rest-title"' not in path.with_suffix(".html").read_text(encoding="utf-8")
+
+
+def test_a_big_league_page_stays_small_and_lists_everyone(tmp_path: Path) -> None:
+    """Issue 15: 5,000 players × 60 events made a 51 MB page. Now at most 5 MB, and Chromium
+    finds every player once: 200 rows in the full table, 4,800 in the short one. (How long it
+    takes to open: benchmarks/bench_page.py.)"""
+    standings = compute_standings(big_league("neau", 5000, 60))
+    page = standings_page(standings)
+    assert len(page.encode()) <= 5_000_000
+    path = tmp_path / "big.html"
+    path.write_text(page, encoding="utf-8")
+    dom = run_chromium("--dump-dom", path.as_uri(), tmp=tmp_path)
+    main_table = dom[dom.index('id="standings-title"') : dom.index('id="rest-title"')]
+    rest = dom[dom.index('id="rest-title"') : dom.index('id="chart-title"')]
+    in_full = re.findall(
+        r'<th scope="row" class="player"><a href="#player-\d+">([^<]+)</a>', main_table
+    )
+    others = re.findall(r'<th scope="row" class="other">([^<]+)</th>', rest)
+    assert (len(in_full), len(others)) == (200, 4800)
+    assert sorted(in_full + others) == sorted(row.player for row in standings.rows)

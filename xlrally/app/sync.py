@@ -10,11 +10,13 @@ import dataclasses
 import datetime as dt
 import gc
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
+from xlrally.app import isolate
 from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
@@ -73,13 +75,17 @@ def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
 
 
 def read_standings(
-    path: str | Path, as_of: dt.date | None = None, season: str | None = None
+    path: str | Path,
+    as_of: dt.date | None = None,
+    season: str | None = None,
+    check_area: bool = True,
 ) -> Standings:
     """Read a workbook file and compute its standings (of one season, when its events name
-    seasons). Raises FileProblems."""
+    seasons). Raises FileProblems. ``check_area``: see :class:`~xlrally.ooxml.reader.FileSheets`
+    (isolated children only)."""
     path = Path(path)
     try:
-        with paused_gc(), FileSheets(path) as source:
+        with paused_gc(), FileSheets(path, check_area) as source:
             league = read_league(source)
             standings = compute_standings(league, as_of, season)
             edited = hand_edits(source, standings)
@@ -177,6 +183,9 @@ def synced_before(path: str | Path) -> SyncOutcome | None:
     return SyncOutcome(path, system, players, events, "unchanged", warnings=warnings)
 
 
+T = TypeVar("T")
+
+
 def sync_file(path: str | Path) -> SyncOutcome:
     """Compute a workbook's standings and write its Standings sheet. Never raises for a bad
     file: the problems come back in the outcome, and the file is left untouched. A file
@@ -255,12 +264,20 @@ def explain_failure(path: Path, died: Died) -> SyncOutcome:
         leftover.unlink(missing_ok=True)
     if died.signal_name == "SIGINT":
         return SyncOutcome(path, result="interrupted")  # before it was written: unchanged
+    return SyncOutcome(path, problems=why_died(path, died, "sync").messages)
+
+
+def why_died(path: Path, died: Died, command: str) -> FileProblems:
+    """Why the isolated child running ``xlrally command`` on the file died: stopped from
+    outside, or the sheet at fault if the package checks find one."""
     if died.stopped_from_outside:
-        message = (
-            f"the sync of this file was stopped by {died.signal_name} (from outside, or the "
-            "system ran out of memory); nothing was written: sync it again"
+        return FileProblems(
+            path,
+            [
+                f"`xlrally {command}` was stopped by {died.signal_name} on this file (from "
+                "outside, or the system ran out of memory); nothing was written: run it again"
+            ],
         )
-        return SyncOutcome(path, problems=(f"{path}: {message}",))
     try:
         with Package(path) as package:
             package.check_shared_strings()
@@ -268,9 +285,54 @@ def explain_failure(path: Path, died: Died) -> SyncOutcome:
                 if sheet.kind == WORKSHEET_TYPE and package.has(sheet.part):
                     package.check_sheet_area(sheet)
     except XlrallyError as error:
-        return SyncOutcome(path, problems=FileProblems.of(path, error).messages)
-    message = (
-        f"the workbook reader {died.reason} on this file, and no check found why; nothing was "
-        "written: open and save the workbook in Excel or LibreOffice, then sync again"
+        return FileProblems.of(path, error)
+    return FileProblems(
+        path,
+        [
+            f"the workbook reader {died.reason} on this file, and no check found why; nothing "
+            "was written: open and save the workbook in Excel or LibreOffice, then run "
+            f"`xlrally {command}` again"
+        ],
     )
-    return SyncOutcome(path, problems=(f"{path}: {message}",))
+
+
+_KEPT: list[object] = []
+"""What a read-only command's child read, left for the child's exit to drop all at once."""
+
+
+def read_isolated(
+    path: str | Path,
+    show: Callable[[Standings], T],
+    command: str,
+    as_of: dt.date | None = None,
+    season: str | None = None,
+) -> T:
+    """``show(read_standings(path, as_of, season))`` for the read-only commands, run as a sync
+    runs (:mod:`xlrally.app.batch`): where the system can fork, in a memory-limited child that
+    skips the sheet-area check, so that `standings`, `check` and `publish` cost no more than
+    `sync`; only the shown result comes back. Elsewhere in this process, with the check.
+    Raises FileProblems, and KeyboardInterrupt on Ctrl-C."""
+    path = Path(path)
+    if not isolate.AVAILABLE:
+        with paused_gc():
+            return show(read_standings(path, as_of, season))
+
+    def shown(task: Path) -> tuple[T | None, tuple[str, ...]]:
+        try:
+            with paused_gc():
+                standings = read_standings(task, as_of, season, check_area=False)
+                _KEPT.append(standings)  # dropped with the child, not freed one by one
+                return show(standings), ()
+        except FileProblems as error:
+            return None, error.messages
+
+    try:
+        [result] = isolate.run_isolated([path], shown)
+    except isolate.Interrupted:
+        raise KeyboardInterrupt from None
+    if isinstance(result, Died):
+        raise why_died(path, result, command)
+    value, problems = result
+    if problems:
+        raise FileProblems(path, [line.removeprefix(f"{path}: ") for line in problems])
+    return cast("T", value)  # no problems: shown

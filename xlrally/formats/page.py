@@ -1,9 +1,15 @@
 """The published standings page: one self-contained HTML file (inline CSS and SVG, no scripts,
 no network requests), readable on a phone and by screen readers.
 
-Every piece of text that came from a workbook is escaped. The working behind each score is in
-the cell's tooltip and in the player's own section below the table, which the player's name
-and the row's Working link lead to.
+Every piece of text that came from a workbook is escaped. The working behind each score is
+written once: in the player's own section below the table, which the player's name and the
+row's Working link lead to.
+
+A big league's page stays small enough for a phone: the table with every event and the players'
+sections cover the top :data:`TOP` players; the rest follow in a short table of rank, name,
+total and events, so that every player can still find their place (a place shared across the
+cut shows as ``12=`` in both tables). At 5,000 players × 60 events the page is about 2 MB
+(docs/performance.md).
 """
 
 from __future__ import annotations
@@ -37,15 +43,20 @@ th, td { padding: .4rem .6rem; border-bottom: 1px solid var(--line); text-align:
 th { background: var(--soft); position: sticky; top: 0; }
 th.name, td.name, td.working { text-align: left; }
 th.player { text-align: left; font-weight: 600; position: sticky; left: 0; background: #fff; }
+th.other { text-align: left; font-weight: 400; position: static; background: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-strong.counted { font-weight: 700; }
-.dropped { color: var(--muted); font-style: italic; }
+td.c { font-weight: 700; }
+td.d { color: var(--muted); font-style: italic; }
 a { color: var(--accent); }
 .chart svg { width: 100%; height: auto; max-width: 48rem; }
 .events li { margin: .15rem 0; }
-.player-page { margin: 1.5rem 0; }
+/* Off-screen parts of a big page are laid out when scrolled to (they are still found by
+   find-in-page, read by screen readers and printed). */
+.player-page { margin: 1.5rem 0; content-visibility: auto; contain-intrinsic-size: auto 20rem; }
+section.rest { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
 .player-page h3 { font-size: 1.05rem; margin: 0 0 .4rem; }
-.player-page td.name { white-space: normal; }
+.player-page td:first-child, .player-page td:last-child { text-align: left; }
+.player-page td:last-child { white-space: normal; }
 .warnings { color: #8a4600; }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 15px; }
@@ -57,6 +68,7 @@ a { color: var(--accent); }
   .scroll { overflow: visible; border: 0; }
   th, th.player { position: static; }
   .working, .players { display: none; }
+  section.rest { content-visibility: visible; }
   th, td { padding: .15rem .3rem; }
   tr, .chart { break-inside: avoid; }
   thead { display: table-header-group; }
@@ -70,9 +82,16 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def standings_page(standings: Standings, updated: dt.datetime | dt.date | None = None) -> str:
-    """The whole page as HTML text."""
+TOP = 200
+"""Players shown in full (every event, and their section) by default; ``publish --top``."""
+
+
+def standings_page(
+    standings: Standings, updated: dt.datetime | dt.date | None = None, top: int | None = TOP
+) -> str:
+    """The whole page as HTML text; ``top`` None shows every player in full."""
     table = standings_view(standings)
+    shown = len(table.rows) if top is None else min(top, len(table.rows))
     title = table.title or "Standings"
     pattern = standings.settings.date_format
     system = table.system.name
@@ -98,9 +117,10 @@ def standings_page(standings: Standings, updated: dt.datetime | dt.date | None =
         f'<p class="note">{_e(table.page_marks)}</p>',
         "</header>",
         "<main>",
-        _table(table),
+        _table(table, shown),
+        _rest(table, shown),
         _chart(standings),
-        _players(table),
+        _players(table, shown),
         _events(standings),
         _warnings(standings),
         "</main>",
@@ -117,7 +137,7 @@ def _when(moment: dt.datetime | dt.date, pattern: str) -> str:
     return show_date(moment, pattern)
 
 
-def _table(table: StandingsView) -> str:
+def _table(table: StandingsView, shown: int) -> str:
     head = "".join(
         [
             '<th scope="col">Rank</th>',
@@ -129,8 +149,10 @@ def _table(table: StandingsView) -> str:
             '<th scope="col" class="name working">Working</th>',
         ]
     )
-    rows = "\n".join(_row(row, table, n) for n, row in enumerate(table.rows, start=1))
+    rows = "\n".join(_row(row, table, n) for n, row in enumerate(table.rows[:shown], start=1))
     caption = f"{plural(len(table.rows), 'player')}, {plural(len(table.held), 'event')}"
+    if shown < len(table.rows):
+        caption += f"; the top {shown:,} in full, the others in the table below"
     return (
         '<section aria-labelledby="standings-title"><h2 id="standings-title">Standings</h2>'
         f'<div class="scroll"><table><caption>{caption}</caption>'
@@ -150,19 +172,42 @@ def _row(view: RowView, table: StandingsView, number: int) -> str:
     ]
     for score in view.scores:
         if score is None:
-            cells.append('<td><span aria-label="did not play"></span></td>')
-            continue
-        tip = _e(f"{score.event}: {score.explain}")
-        shown = _e(fixed(score.value, places))
-        if score.counted:
-            cells.append(f'<td title="{tip}"><strong class="counted">{shown}</strong></td>')
+            cells.append('<td aria-label="did not play"></td>')
+        elif score.counted:
+            cells.append(f'<td class="c">{_e(fixed(score.value, places))}</td>')  # counted
         else:
             cells.append(
-                f'<td title="{tip} (dropped)"><span class="dropped">({shown})'
-                '<span class="sr"> dropped</span></span></td>'
+                f'<td class="d">({_e(fixed(score.value, places))})'
+                '<span class="sr"> dropped</span></td>'
             )
     cells.append(f'<td class="working"><a href="#{_anchor(number)}">Working</a></td>')
     return f"<tr>{''.join(cells)}</tr>"
+
+
+def _rest(table: StandingsView, shown: int) -> str:
+    """The players after the top ones: rank, name, (country,) total and events."""
+    if shown == len(table.rows):
+        return ""
+    country = '<th scope="col" class="name">Country</th>' if table.countries else ""
+    lines = []
+    for view in table.rows[shown:]:
+        row = view.standing
+        where = f'<td class="name">{_e(table.country(row.player))}</td>' if table.countries else ""
+        lines.append(
+            f'<tr><td>{_e(row.rank_label)}</td><th scope="row" class="other">{_e(row.player)}'
+            f"</th>{where}<td>{_e(fixed(row.total, table.places))}</td><td>{row.events}</td></tr>"
+        )
+    first, last = shown + 1, len(table.rows)
+    return (
+        '<section class="rest" aria-labelledby="rest-title"><h2 id="rest-title">'
+        f"Places {first:,} to {last:,}</h2>"
+        f'<p class="note">Scores by event and the working are shown for the top {shown:,} '
+        "(<code>xlrally publish --top N</code> shows more).</p>"
+        f'<div class="scroll"><table><thead><tr><th scope="col">Rank</th>'
+        f'<th scope="col" class="name">Player</th>{country}'
+        f'<th scope="col">{table.total_label}</th><th scope="col">Events</th></tr></thead>'
+        f"<tbody>\n{chr(10).join(lines)}\n</tbody></table></div></section>"
+    )
 
 
 def _anchor(number: int) -> str:
@@ -170,14 +215,14 @@ def _anchor(number: int) -> str:
     return f"player-{number}"
 
 
-def _players(table: StandingsView) -> str:
+def _players(table: StandingsView, shown: int) -> str:
     """One section per player, reached from the name in the table (no scripts): every event
     they played with its date, score, whether it counts and the working, and for a rating the
     rating after each event, as the WDD player pages show it."""
     dates = {e.name: e.date for e in table.standings.events}
     pattern = table.standings.settings.date_format
     sections = []
-    for number, view in enumerate(table.rows, start=1):
+    for number, view in enumerate(table.rows[:shown], start=1):
         row = view.standing
         steps = {s.event: s for s in table.standings.history.get(row.player, ())}
         rating = bool(steps)
@@ -194,10 +239,10 @@ def _players(table: StandingsView) -> str:
             counts = "yes" if score.counted else "no"
             after = f"<td>{_e(fixed(steps[score.event].after, 2))}</td>" if rating else ""
             lines.append(
-                f'<tr><td class="name">{_e(score.event)}</td>'
+                f"<tr><td>{_e(score.event)}</td>"
                 f"<td>{_e(show_date(when, pattern) if when else '')}</td>"
                 f"<td>{_e(fixed(score.value, table.places))}</td><td>{counts}</td>{after}"
-                f'<td class="name">{_e(score.explain)}</td></tr>'
+                f"<td>{_e(score.explain)}</td></tr>"
             )
         head = (
             '<th scope="col">Event</th><th scope="col">Date</th>'

