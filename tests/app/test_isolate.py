@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import mmap
 import os
 import signal
+import zipfile
+from pathlib import Path
 
 import pytest
 
 from xlrally.app import isolate
+from xlrally.app.sync import memory_for
 
 pytestmark = pytest.mark.skipif(not isolate.AVAILABLE, reason="needs fork")
 
@@ -55,3 +59,39 @@ def test_workers_are_reused_and_a_killed_one_replaced() -> None:
         later = [r for r in results[retired + 1 :] if isinstance(r, int)]
         assert results[retired] not in later
     assert os.getpid() not in pids
+
+
+def map_address_space(size: int) -> str:
+    """Map ``size`` bytes of address space (never touched, so no memory is used); a negative
+    size first raises the worker's limit to 3 GB."""
+    if size < 0:
+        isolate.limit_memory(3 * 2**30)
+        size = -size
+    try:
+        mmap.mmap(-1, size).close()
+    except (OSError, MemoryError):
+        return "refused"
+    return "mapped"
+
+
+def test_a_worker_may_raise_its_memory_limit_for_a_big_task() -> None:
+    """2.5 GB is over the usual 2 GB limit, under a raised 3 GB one."""
+    size = 5 * 2**29
+    results = isolate.run_isolated([size, -size], map_address_space, jobs=1)
+    assert results == ["refused", "mapped"]
+
+
+def test_big_honest_workbooks_get_more_memory(tmp_path: Path) -> None:
+    """256 MB + 12 × the parts uncompressed, when that is over 2 GB: a package whose one part
+    is 200 MB of zeros (a few hundred KB on disk) gets 256 MiB + 2,400 MB."""
+    path = tmp_path / "big.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        with package.open("xl/worksheets/sheet1.xml", "w") as part:
+            for _ in range(200):
+                part.write(bytes(1_000_000))
+        package.writestr("[Content_Types].xml", "<Types/>")
+    assert memory_for(path) == 256 * 2**20 + 12 * (200_000_000 + len("<Types/>"))
+    small = tmp_path / "small.xlsx"
+    with zipfile.ZipFile(small, "w") as package:
+        package.writestr("[Content_Types].xml", "<Types/>")
+    assert memory_for(small) == isolate.MEMORY_LIMIT

@@ -16,7 +16,13 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from xlrally.app import isolate
-from xlrally.app.sync import SyncOutcome, explain_failure, full_sync, synced_before
+from xlrally.app.sync import (
+    SyncOutcome,
+    explain_failure,
+    full_sync,
+    memory_for,
+    synced_before,
+)
 from xlrally.ooxml.package import file_identity
 from xlrally.ooxml.writer import clean_stale_temporaries
 
@@ -39,13 +45,18 @@ of its sync are dropped with the process instead of freed one by one (~5% of its
 
 
 def _isolated_sync(path: Path) -> SyncOutcome:
+    """A worker's sync of one file. A big file (2 MB, or parts needing more memory than the
+    usual limit: :func:`~xlrally.app.sync.memory_for`) gets the memory it needs and is the
+    worker's last."""
     try:
         big = path.stat().st_size >= BIG_FILE
     except OSError:
         big = False  # the sync says what is wrong with it
-    if not big:
+    limit = memory_for(path)
+    if not big and limit <= isolate.MEMORY_LIMIT:
         return _safe_sync(path, check_area=False)
     isolate.retire()
+    isolate.limit_memory(limit)
     return _safe_sync(path, check_area=False, keep=_KEPT)
 
 

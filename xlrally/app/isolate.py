@@ -30,8 +30,9 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 MEMORY_LIMIT = 2 * 2**30
-"""Address space of each child: far above a big league (a 200,000-row sync peaks near 240 MB
-of address space), far below what a hostile sheet would make a reader ask for."""
+"""Address space of each child: far above a big league (a 200,000-row sync peaks near 285 MB
+of address space), far below what a hostile sheet would make a reader ask for. A child may
+raise it for a big file (:func:`limit_memory`)."""
 
 INTERRUPTED = 130
 """Exit code of a child stopped by Ctrl-C or SIGTERM (after cleaning up), as shells use."""
@@ -322,13 +323,31 @@ def _die_with(parent: int) -> None:
 def _quiet_and_limited() -> None:
     import resource  # POSIX only (a built-in module: nothing to gain by importing it earlier)
 
+    global _inherited  # noqa: PLW0603 (a fact of this worker process)
     faulthandler.disable()  # it keeps its own copy of stderr (pytest, PYTHONFAULTHANDLER)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
-    if soft == resource.RLIM_INFINITY or soft > limit:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    _inherited = resource.getrlimit(resource.RLIMIT_AS)
+    limit_memory(MEMORY_LIMIT)
+
+
+_inherited: tuple[int, int] | None = None
+"""The address-space limits (soft, hard) the worker was started with."""
+
+
+def limit_memory(limit: int) -> None:
+    """Limit this worker's address space to ``limit`` bytes from now on (a task about to read
+    a big file may raise it above :data:`MEMORY_LIMIT`); never above the limit the worker was
+    started with (a tighter one set from outside stays). Only in a worker."""
+    import resource
+
+    if _inherited is None:
+        raise RuntimeError("limit_memory is for isolated workers")
+    soft, hard = _inherited
+    for ceiling in (soft, hard):
+        if ceiling != resource.RLIM_INFINITY:
+            limit = min(limit, ceiling)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def _collect(status: int, out: Path) -> Any:

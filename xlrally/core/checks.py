@@ -7,10 +7,11 @@ whether ranks may be shared), never by its name.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from xlrally.core.errors import Origin, Problem, ScoringError
 from xlrally.core.model import MAX_NAME_LENGTH, Event, Result
-from xlrally.core.numbers import whole
+from xlrally.core.numbers import real, show, whole
 from xlrally.core.systems import System, poker
 
 
@@ -64,7 +65,28 @@ def check_event(event: Event, system: System, problems: Collector) -> bool:
             poker.score_neau(1, event.buy_in, None, 1)
         except ScoringError as error:
             fail(error.message, "buy-in")
+    if event.weight is not None:
+        if system.rated:
+            fail("weight is for points systems: give a Dip Pouch event its Value instead", "weight")
+        elif message := _bad_number(event.weight, "weight", lambda w: w > 0, "more than 0"):
+            fail(message, "weight")
+    if event.value is not None:
+        if not system.rated:
+            fail("value is the Dip Pouch tournament value: for points use a Weight", "value")
+        elif message := _bad_number(
+            event.value, "value", lambda v: 0 <= v <= 100, "between 0 and 100 (%)"
+        ):
+            fail(message, "value")
     return len(problems.problems) == before
+
+
+def _bad_number(value: object, name: str, accept: Callable[[float], bool], rule: str) -> str | None:
+    """What is wrong with ``value`` as the number ``name`` (``accept`` says what is allowed)."""
+    try:
+        number = real(value, name)
+    except ScoringError as error:
+        return error.message
+    return None if accept(number) else f"{name} must be {rule}, not {show(number)}"
 
 
 def check_ranks(

@@ -39,7 +39,7 @@ from xlrally.core.model import (
     Standings,
     Status,
 )
-from xlrally.core.numbers import plural, show, whole
+from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
@@ -308,6 +308,8 @@ def _score_event(
     sharing = system.ranked and score is not None and settings.shared_places != "refuse"
     if score is not None and sharing:
         score = _sharing(score, keyed, settings.shared_places)
+    if score is not None and event.weight is not None and event.weight != 1:
+        score = _weighted(score, real(event.weight, "weight"))  # checked: more than 0
     scores = scored.scores
     for pk, result in keyed:
         try:
@@ -330,11 +332,43 @@ def _score_event(
         check_ranks(system, ranked, ranks, field_size, problems, shared=sharing)
     if system.rated and event.date is not None:
         rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
+        value = None if event.value is None else real(event.value, "value")
         scored.dip_events.append(
             dippouch.DipEvent(
-                event.name, event.date, field_size, rounds, event.world_championship, placements
+                event.name,
+                event.date,
+                field_size,
+                rounds,
+                event.world_championship,
+                placements,
+                value,
             )
         )
+
+
+@dataclass(frozen=True)
+class Weighted:
+    """A score multiplied by its event's weight (Events sheet, ``Weight``), with the working:
+    ``100 × 3 / 4 + 4 = 79, × 2 (event weight) = 158``."""
+
+    score: Score
+    weight: float
+
+    @property
+    def explain(self) -> str:
+        total = show(self.score.value * self.weight)
+        return f"{self.score.explain}, × {show(self.weight)} (event weight) = {total}"
+
+
+def _weighted(score: Scorer, weight: float) -> Scorer:
+    """The scorer whose every score is ``score``'s × ``weight`` (a double-points final: 2).
+    The weighted value is the score everywhere: in best N, totals and tie-breaks."""
+
+    def weighted(result: Result) -> Score:
+        plain = score(result)
+        return plain._replace(value=plain.value * weight, working=Weighted(plain, weight))
+
+    return weighted
 
 
 @dataclass(frozen=True)

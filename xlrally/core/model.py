@@ -58,6 +58,11 @@ class Event:
     origin: Origin | None = None
     season: str = ""
     """The season it belongs to ('' when the workbook does not name seasons)."""
+    weight: object = None
+    """Points systems: every score of the event is multiplied by it (a double-points final:
+    2); None is 1."""
+    value: object = None
+    """Dip Pouch: the tournament value to use instead of the computed one."""
 
 
 class Result(NamedTuple):

@@ -93,6 +93,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "buy-in": ("Buy-in", "Buyin", "Buy in"),
     "world championship": ("World Championship", "WC"),
     "players": ("Players", "Field size", "Number of players"),
+    "weight": ("Weight", "Multiplier", "Points multiplier"),
+    "value": ("Value", "Tournament value"),
     "status": ("Status",),
     "season": ("Season",),
     "player": ("Player", "Name", "Player name"),
@@ -447,6 +449,8 @@ def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
             ("buy-in", to_number),
             ("players", to_number),
             ("world championship", to_bool),
+            ("weight", to_number),
+            *((("value", to_number),) if scoring.rated else ()),  # elsewhere another meaning
         )
         for field_name, convert in converters:
             value = table.get(values, field_name)
@@ -471,6 +475,8 @@ def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
                 pending=status == "pending",
                 origin=origin,
                 season=text_of(table.get(values, "season")),
+                weight=fields.get("weight"),
+                value=fields.get("value"),
             )
         )
     return events

@@ -98,6 +98,16 @@ def parts_digest(parts: Iterable[tuple[str, int, int]]) -> str:
     return digest.hexdigest()[:32]
 
 
+def uncompressed_size(path: str | Path) -> int:
+    """The sum of the sizes the zip directory gives for the package's parts, uncompressed;
+    0 for a file that is not a zip (opening it says what is wrong)."""
+    try:
+        with zipfile.ZipFile(path) as package:
+            return sum(info.file_size for info in package.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return 0
+
+
 def column_number(letters: bytes | str) -> int:
     """A1-style column letters to a 1-based number: A -> 1, XFD -> 16384."""
     number = 0

@@ -89,6 +89,9 @@ class DipEvent:
     rounds: int | None
     world_championship: bool
     placements: Mapping[str, int]
+    value: float | None = None
+    """The tournament value set for this event (the Events sheet's Value column), used instead
+    of the computed one: e.g. to reproduce a published list that valued the event otherwise."""
 
 
 @dataclass(frozen=True)
@@ -104,12 +107,19 @@ class RatingStep:
     before: float
     after: float
 
+    value_set: bool = False
+    """The value was set in the Events sheet, not computed."""
+
     @property
     def explain(self) -> str:
-        """E.g. ``8th of 65, value 15: rating 55 → 60.02: 15% of (88.46 − 55)``."""
+        """E.g. ``8th of 65, value 15: rating 55 → 60.02: 15% of (88.46 − 55)``; a value set in
+        the Events sheet says so: ``value 6.43 (set in Events)``."""
         head = f"{ordinal(self.placement)} of {self.players}, value {show(self.value)}"
+        if self.value_set:
+            head += " (set in Events)"
         if self.value == 0:
-            return f"{head}: before {FIRST_RATED_YEAR}, rating stays {show(self.before)}"
+            when = "" if self.value_set else f" before {FIRST_RATED_YEAR},"
+            return f"{head}:{when} rating stays {show(self.before)}"
         return (
             f"{head}: rating {show(self.before)} → {show(self.after)}: "
             f"{show(self.value)}% of ({show(self.percentile)} − {show(self.before)})"
@@ -138,9 +148,11 @@ def rating_history(
     ordered = sorted((e for e in events if as_of is None or e.date <= as_of), key=lambda e: e.date)
     histories: dict[str, list[RatingStep]] = {}
     for event in ordered:
-        value = tournament_value(
-            event.players, event.rounds, event.world_championship, event.date.year
-        )
+        value = event.value
+        if value is None:
+            value = tournament_value(
+                event.players, event.rounds, event.world_championship, event.date.year
+            )
         for player, placement in event.placements.items():
             steps = histories.setdefault(player, [])
             before = steps[-1].after if steps else start
@@ -148,7 +160,15 @@ def rating_history(
             after = updated_rating(before, value, score)
             steps.append(
                 RatingStep(
-                    event.date, event.name, placement, event.players, value, score, before, after
+                    event.date,
+                    event.name,
+                    placement,
+                    event.players,
+                    value,
+                    score,
+                    before,
+                    after,
+                    value_set=event.value is not None,
                 )
             )
     return {player: tuple(steps) for player, steps in histories.items()}
