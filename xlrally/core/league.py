@@ -42,7 +42,7 @@ from xlrally.core.model import (
 from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
-from xlrally.core.ranking import Entry, Score, best_n, rank_entries
+from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
 from xlrally.core.seasons import in_season
 from xlrally.core.systems import SYSTEMS, Scorer, System, dippouch, known
 from xlrally.core.systems.dippouch import ordinal
@@ -92,7 +92,13 @@ def compute_standings(
         )
         entries = _best_n_entries(scored.scores, entered.display, counted_per_player)
         rule = _rule(counted_per_player, len(held))
-    rows = rank_entries(entries, settings.tie_breaks, held)
+    rows = rank_with_minimum(
+        entries,
+        settings.min_events,
+        settings.below_minimum == "unranked",
+        settings.tie_breaks,
+        held,
+    )
     warnings = league.notes + season_notes + tuple(scored.notes) + _name_warnings(league, entered)
     countries = {
         entered.display[pk]: country

@@ -24,6 +24,8 @@ DATE_FORMATS = ("yyyy-mm-dd", "dd/mm/yyyy", "mm/dd/yyyy", "dd.mm.yyyy", "d mmm y
 """The date formats a league may choose (``Date format`` setting); the first is the default."""
 SHARED_PLACES = ("average", "better", "refuse")
 """The choices for :attr:`Settings.shared_places`."""
+BELOW_MINIMUM = ("ranked after", "unranked")
+"""The choices for :attr:`Settings.below_minimum`."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,11 @@ class Settings:
     shared_places: str = "average"
     """How players who share a place (a chop: ranks 1, 2, 2, 4) score in a poker league:
     ``average`` of the places they share, the ``better`` place's points, or ``refuse``."""
+    min_events: int = 0
+    """Events a player must have played to qualify (for prizes, a final); 0: no minimum."""
+    below_minimum: str = "ranked after"
+    """Players short of :attr:`min_events` are listed ``ranked after`` the qualified, or
+    ``unranked`` (listed after them without a rank)."""
 
 
 @dataclass(frozen=True)

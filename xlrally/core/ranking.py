@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import XlrallyError
@@ -101,10 +101,23 @@ class Standing:
     counted: frozenset[str] = field(default_factory=frozenset)
     decided_by: str | None = None
 
+    needs: int = 0
+    """Events still to play to reach the league's minimum (0: qualified)."""
+    ranked: bool = True
+    """False for a player short of the minimum in a league that leaves them unranked: listed
+    (in the order of ``rank``) but without a rank."""
+
     @property
     def rank_label(self) -> str:
-        """``"3"``, or ``"3="`` for a shared rank."""
+        """``"3"``, ``"3="`` for a shared rank, ``"–"`` for an unranked player."""
+        if not self.ranked:
+            return "–"
         return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def shown_rank(self) -> int | None:
+        """The rank as a number, or None for an unranked player (a blank cell, JSON null)."""
+        return self.rank if self.ranked else None
 
     @property
     def events(self) -> int:
@@ -183,6 +196,39 @@ def _criterion(
     if name == "best":
         return lambda e: (max((_key(s.value) for s in e.scores), default=float("-inf")),)
     raise XlrallyError(f"unknown tie break {name!r}")
+
+
+def rank_with_minimum(
+    entries: Iterable[Entry],
+    minimum: int,
+    unranked: bool,
+    tie_breaks: Sequence[str] = (),
+    events_in_order: Sequence[str] = (),
+) -> tuple[Standing, ...]:
+    """:func:`rank_entries`, with players who played fewer than ``minimum`` events after all
+    who did, whatever their totals: ranked among themselves from the next place on, each
+    marked with the events it still needs (``unranked``: listed so, without a rank).
+
+    >>> rows = rank_with_minimum([Entry("a", 9, (Score("E1", 9),), frozenset({"E1"})),
+    ...                           Entry("b", 5, (Score("E1", 2), Score("E2", 3)), frozenset())],
+    ...                          minimum=2, unranked=False)
+    >>> [(r.rank_label, r.player, r.needs) for r in rows]
+    [('1', 'b', 0), ('2', 'a', 1)]
+    """
+    items = list(entries)
+    qualified = rank_entries(
+        [e for e in items if len(e.scores) >= minimum], tie_breaks, events_in_order
+    )
+    short = rank_entries([e for e in items if len(e.scores) < minimum], tie_breaks, events_in_order)
+    return qualified + tuple(
+        replace(
+            row,
+            rank=row.rank + len(qualified),
+            needs=minimum - len(row.scores),
+            ranked=not unranked,
+        )
+        for row in short
+    )
 
 
 def rank_entries(

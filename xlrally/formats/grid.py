@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xlrally.core.model import Standings
-from xlrally.core.numbers import show
+from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import TIE_BREAKS
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
@@ -69,7 +69,7 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     blank = Cell(None)
     for view in table.rows:
         row = view.standing
-        cells = [Cell(row.rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
+        cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
         if table.countries:
             cells.append(Cell(table.country(row.player) or None))
         cells += [Cell(row.total, total_look), Cell(row.events)]
@@ -96,6 +96,10 @@ def working(row: RowView, table: StandingsView) -> str:
     counted = [f"{s.event}: {s.explain}" for s in scores if s.counted]
     dropped = [f"{s.event} ({show(s.value)})" for s in scores if not s.counted]
     text = "; ".join(counted)
+    short = row.standing.needs
+    if short:
+        minimum = table.standings.settings.min_events
+        text = f"Needs {plural(short, 'more event')} to qualify (minimum {minimum}). {text}"
     if dropped:
         text += f". Dropped ({table.dropped_reason}): {', '.join(dropped)}"
     if row.broken_tie:

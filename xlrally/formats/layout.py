@@ -17,7 +17,15 @@ from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import DATE_FORMATS, SHARED_PLACES, Event, League, Result, Settings
+from xlrally.core.model import (
+    BELOW_MINIMUM,
+    DATE_FORMATS,
+    SHARED_PLACES,
+    Event,
+    League,
+    Result,
+    Settings,
+)
 from xlrally.core.numbers import show
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
@@ -127,6 +135,8 @@ SETTINGS_KEYS: dict[str, str] = {
     "tiebreak": "Tie break",
     "sharedplaces": "Shared places",
     "dateformat": "Date format",
+    "minimumevents": "Minimum events",
+    "belowminimum": "Below minimum",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -400,6 +410,8 @@ def read_league(source: SheetSource) -> League:
         tie_breaks=setting.tie_breaks(),
         shared_places=setting.choice("sharedplaces", SHARED_PLACES),
         date_format=setting.choice("dateformat", DATE_FORMATS),
+        min_events=setting.whole("minimumevents") or 0,
+        below_minimum=setting.choice("belowminimum", BELOW_MINIMUM),
     )
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}

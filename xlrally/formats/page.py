@@ -21,7 +21,13 @@ from html import escape
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
 from xlrally.formats.cells import show_date
-from xlrally.formats.view import RowView, StandingsView, shown_warnings, standings_view
+from xlrally.formats.view import (
+    RowView,
+    StandingsView,
+    qualifying_note,
+    shown_warnings,
+    standings_view,
+)
 
 CSS = """
 :root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --accent: #0b5cad;
@@ -58,6 +64,7 @@ section.rest { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
 .player-page td:first-child, .player-page td:last-child { text-align: left; }
 .player-page td:last-child { white-space: normal; }
 .warnings { color: #8a4600; }
+.needs { color: var(--muted); font-weight: 400; font-size: .85em; }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 15px; }
   th, td { padding: .3rem .4rem; }
@@ -115,6 +122,7 @@ def standings_page(
         + "</p>",
         f'<p class="rule">{_e(standings.rule)}</p>',
         f'<p class="note">{_e(table.page_marks)}</p>',
+        *(f'<p class="note">{_e(line)}</p>' for line in qualifying_note(standings)),
         "</header>",
         "<main>",
         _table(table, shown),
@@ -165,7 +173,9 @@ def _row(view: RowView, table: StandingsView, number: int) -> str:
     places = table.places
     cells = [
         f"<td>{_e(row.rank_label)}</td>",
-        f'<th scope="row" class="player"><a href="#{_anchor(number)}">{_e(row.player)}</a></th>',
+        f'<th scope="row" class="player"><a href="#{_anchor(number)}">{_e(row.player)}</a>'
+        + (f' <span class="needs">{_e(view.needs)}</span>' if view.needs else "")
+        + "</th>",
         *([f'<td class="name">{_e(table.country(row.player))}</td>'] if table.countries else []),
         f"<td><strong>{_e(fixed(row.total, places))}</strong></td>",
         f"<td>{row.events}</td>",
@@ -195,7 +205,8 @@ def _rest(table: StandingsView, shown: int) -> str:
         where = f'<td class="name">{_e(table.country(row.player))}</td>' if table.countries else ""
         lines.append(
             f'<tr><td>{_e(row.rank_label)}</td><th scope="row" class="other">{_e(row.player)}'
-            f"</th>{where}<td>{_e(fixed(row.total, table.places))}</td><td>{row.events}</td></tr>"
+            + (f' <span class="needs">{_e(view.needs)}</span>' if view.needs else "")
+            + f"</th>{where}<td>{_e(fixed(row.total, table.places))}</td><td>{row.events}</td></tr>"
         )
     first, last = shown + 1, len(table.rows)
     return (

@@ -31,7 +31,7 @@ def as_json(standings: Standings) -> dict[str, Any]:
         "best_x": standings.counted_per_player,
         "standings": [
             {
-                "rank": row.rank,
+                "rank": row.shown_rank,
                 "tied": row.tied,
                 "player": row.player,
                 "country": standings.countries.get(row.player),
@@ -41,6 +41,7 @@ def as_json(standings: Standings) -> dict[str, Any]:
                 "counted": [s.event for s in row.scores if s.event in row.counted],
                 "explain": {s.event: s.explain for s in row.scores},
                 "decided_by": row.decided_by,
+                "needs": row.needs,
             }
             for row in standings.rows
         ],
@@ -99,7 +100,8 @@ def as_rows(standings: Standings) -> list[list[str]]:
         ]
         total_text = fixed(row.total, places)
         country = [table.country(row.player)] if table.countries else []
-        rows.append([row.rank_label, row.player, *country, total_text, str(row.events), *scores])
+        player = f"{row.player} ({view.needs})" if view.needs else row.player
+        rows.append([row.rank_label, player, *country, total_text, str(row.events), *scores])
     return rows
 
 
@@ -119,15 +121,20 @@ def as_csv(standings: Standings) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     rated = standings.scoring.rated  # a rating drops nothing: no Dropped column
-    writer.writerow(_safe([headings[0], "Tied", *headings[1:], *([] if rated else ["Dropped"])]))
+    needs = ["Needs"] if standings.settings.min_events else []  # events short of the minimum
+    writer.writerow(
+        _safe([headings[0], "Tied", *headings[1:], *([] if rated else ["Dropped"]), *needs])
+    )
     for view in table.rows:
         row = view.standing
         scores = ["" if s is None else fixed(s.value, places) for s in view.scores]
         dropped = [e for e, s in zip(table.held, view.scores, strict=True) if s and not s.counted]
-        cells = [str(row.rank), "yes" if row.tied else "", *_safe([row.player])]
+        rank = "" if row.shown_rank is None else str(row.shown_rank)
+        cells = [rank, "yes" if row.tied else "", *_safe([row.player])]
         cells += _safe([table.country(row.player)]) if table.countries else []
         cells += [fixed(row.total, places), str(row.events), *scores]
-        writer.writerow(cells if rated else [*cells, *_safe(["; ".join(dropped)])])
+        cells += [] if rated else _safe(["; ".join(dropped)])
+        writer.writerow([*cells, *([str(row.needs)] if needs else [])])
     return out.getvalue()
 
 

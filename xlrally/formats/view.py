@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from xlrally.core.model import Settings, Standings
+from xlrally.core.numbers import plural
 from xlrally.core.ranking import Score, Standing
 from xlrally.core.systems import System
 from xlrally.formats.cells import show_date
@@ -51,6 +52,12 @@ class RowView:
 
     standing: Standing
     scores: tuple[ScoreView | None, ...]
+
+    @property
+    def needs(self) -> str:
+        """``needs 2 more`` for a player short of the qualifying minimum, else ''."""
+        short = self.standing.needs
+        return f"needs {short} more" if short else ""
 
     @property
     def broken_tie(self) -> str | None:
@@ -185,9 +192,25 @@ def shown_warnings(warnings: Sequence[str], limit: int = SHOWN_WARNINGS) -> list
     ]
 
 
+def qualifying_note(standings: Standings) -> list[str]:
+    """The qualifying minimum in words, when anyone is short of it (else nothing)."""
+    short = sum(row.needs > 0 for row in standings.rows)
+    if not short:
+        return []
+    minimum = standings.settings.min_events
+    place = "without a rank" if standings.settings.below_minimum == "unranked" else "ranked"
+    return [
+        f"Players must play {plural(minimum, 'event')} to qualify: {plural(short, 'player')} "
+        f"with fewer {'is' if short == 1 else 'are'} listed after the qualified, {place}, "
+        "marked “needs N more”."
+    ]
+
+
 def event_notes(standings: Standings) -> list[str]:
-    """The events not scored, and the as-of date: said under the table in every output."""
+    """The events not scored, the qualifying minimum and the as-of date: said under the table
+    in every output."""
     lines = [f"Not scored: {e.name} ({e.status})." for e in standings.events if not e.held]
+    lines.extend(qualifying_note(standings))
     if standings.as_of is not None:
         lines.append(f"As of {show_date(standings.as_of, standings.settings.date_format)}.")
     return lines
