@@ -249,13 +249,28 @@ def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | No
     metavar="NAME",
     help="The season to show, when events name seasons (default: Settings', else the latest).",
 )
-def standings(path: Path, fmt: str, as_of: dt.date | None, season: str | None) -> None:
+@click.option(
+    "--section",
+    metavar="NAME",
+    help="Only the players of this section (Players sheet), ranked among themselves.",
+)
+def standings(
+    path: Path, fmt: str, as_of: dt.date | None, season: str | None, section: str | None
+) -> None:
     """Print the standings of a workbook without writing anything."""
     from xlrally.app.sync import read_isolated
     from xlrally.core.errors import FileProblems
+    from xlrally.core.names import norm
+    from xlrally.core.sections import of_section, section_names
     from xlrally.formats import report
 
     def shown(table: Standings) -> str:
+        if section is not None:
+            names = section_names(table)
+            if norm(section) not in {norm(name) for name in names}:
+                listed = ", ".join(names) or "none (the Players sheet's Section column names them)"
+                raise FileProblems(path, [f"no section {section!r}; the sections are: {listed}"])
+            table = of_section(table, section)
         if fmt == "json":
             return report.json_text(table) + "\n"
         if fmt == "csv":

@@ -105,6 +105,11 @@ def compute_standings(
         for spelling, country in league.countries.items()
         if (pk := entered.roster.resolve(spelling)) in entered.display
     }
+    sections = {
+        entered.display[pk]: names
+        for spelling, names in league.sections.items()
+        if (pk := entered.roster.resolve(spelling)) in entered.display
+    }
     return Standings(
         settings,
         scored.statuses,
@@ -115,6 +120,7 @@ def compute_standings(
         history,
         as_of,
         countries,
+        sections,
     )
 
 

@@ -104,6 +104,9 @@ class League:
     countries: Mapping[str, str] = field(default_factory=dict)
     """A player's country, by the spelling of the name it was given with (Dip Pouch lists show
     it); the last one given counts."""
+    sections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The sections a player is in (grading bands, juniors, divisions), by the spelling of the
+    name they were given with (the Players sheet's Section column)."""
     notes: tuple[str, ...] = ()
     """Warnings the edge found while reading (a gap in the Points sheet, a sheet that looks
     like results but is named after no event); shown with the standings' own."""
@@ -160,6 +163,10 @@ class Standings:
     as_of: dt.date | None = None
     countries: Mapping[str, str] = field(default_factory=dict)
     """Each listed player's country (by the name shown), where the results give one."""
+    sections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each listed player's sections (by the name shown), where the Players sheet gives any."""
+    section: str | None = None
+    """The section these standings are of (:func:`~xlrally.core.sections.of_section`)."""
 
     @property
     def system(self) -> str:

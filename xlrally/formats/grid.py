@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from xlrally.core.model import Standings
 from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import TIE_BREAKS
+from xlrally.core.sections import of_section, section_names
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
     RowView,
@@ -40,6 +41,8 @@ RANK_TIED = Look(number_format='0"="', align="center")
 """Ranks are centred, clear of the names beside them."""
 """A shared rank shows as 3= while the cell holds the number 3."""
 NOTE = Look(italic=True)
+SECTION = Look(bold=True)
+"""The title row over a section's table."""
 
 
 def _formats(decimals: int) -> tuple[str, str]:
@@ -48,8 +51,23 @@ def _formats(decimals: int) -> tuple[str, str]:
 
 
 def standings_grid(standings: Standings) -> tuple[Row, ...]:
-    """The Standings sheet for these standings (see the module docstring)."""
+    """The Standings sheet for these standings (see the module docstring): the table, the
+    notes under it, then a table per section (a title row, then the section's players ranked
+    among themselves, in the same columns)."""
     table = standings_view(standings)
+    rows = _table(table)
+    rows.append(())
+    for line in notes(table):
+        rows.append((Cell(line, NOTE),))
+    for name in section_names(standings):
+        rows.append(())
+        rows.append((Cell(f"Section: {name}", SECTION),))
+        rows.extend(_table(standings_view(of_section(standings, name))))
+    return tuple(rows)
+
+
+def _table(table: StandingsView) -> list[Row]:
+    """The heading row and one row per player."""
     number, bracketed = _formats(table.places)
     counted_look = Look(bold=True, number_format=number)
     dropped_look = Look(italic=True, grey=True, number_format=bracketed)
@@ -80,10 +98,7 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
                 cells.append(Cell(score.value, counted_look if score.counted else dropped_look))
         cells.append(Cell(working(view, table)))
         rows.append(tuple(cells))
-    rows.append(())
-    for line in notes(table):
-        rows.append((Cell(line, NOTE),))
-    return tuple(rows)
+    return rows
 
 
 def working(row: RowView, table: StandingsView) -> str:

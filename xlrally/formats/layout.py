@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import itertools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -102,6 +103,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "world championship": ("World Championship", "WC"),
     "players": ("Players", "Field size", "Number of players"),
     "weight": ("Weight", "Multiplier", "Points multiplier"),
+    "section": ("Section", "Sections", "Division"),
     "value": ("Value", "Tournament value"),
     "status": ("Status",),
     "season": ("Season",),
@@ -416,10 +418,17 @@ def read_league(source: SheetSource) -> League:
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}
     results = _read_results(book, system, [e.name for e in events], problems, countries)
-    aliases, players = _read_players(book, problems)
+    aliases, players, sections = _read_players(book, problems)
     notes.extend(_stray_sheets(book, system, [e.name for e in events]))
     league = League(
-        settings, tuple(events), tuple(results), aliases, players, countries, tuple(notes)
+        settings,
+        tuple(events),
+        tuple(results),
+        aliases,
+        players,
+        countries,
+        sections=sections,
+        notes=tuple(notes),
     )
     if problems.items:
         try:
@@ -646,16 +655,20 @@ def _has_columns(rows: list[list[Value]], fields: Sequence[str]) -> bool:
     )
 
 
-def _read_players(book: _Book, problems: _Problems) -> tuple[dict[str, str], tuple[str, ...]]:
-    """The Players sheet: aliases (another spelling -> the player's name) and the names listed.
+def _read_players(
+    book: _Book, problems: _Problems
+) -> tuple[dict[str, str], tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The Players sheet: aliases (another spelling -> the player's name), the names listed,
+    and each player's sections (``U1600, Junior``: split at commas and semicolons).
 
     An alias is an error, naming every cell involved, when it is given for two players, or when
     it is a listed player's name too (which also catches chains: an alias's player is listed,
     so a player that is itself an alias is caught there)."""
     sheet = book.find("Players")
     if sheet is None:
-        return {}, ()
+        return {}, (), {}
     table = find_table(sheet, book.rows(sheet), ("player",))
+    sections: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, tuple[str, CellOrigin]] = {}  # alias key -> (player, cell of the alias)
     players: dict[str, CellOrigin] = {}  # player key -> the cell where it is first listed
     pairs: list[tuple[str, str, CellOrigin]] = []
@@ -671,6 +684,12 @@ def _read_players(book: _Book, problems: _Problems) -> tuple[dict[str, str], tup
         if player:
             players.setdefault(norm(player), origin)
             listed.append(player)
+            named = re.split(r"[,;]", text_of(table.get(values, "section")))
+            if any(name.strip() for name in named):
+                known = sections.get(player, ())
+                sections[player] = tuple(
+                    dict.fromkeys([*known, *(n.strip() for n in named if n.strip())])
+                )
         if alias:
             pairs.append((alias, player, origin))
     for alias, player, origin in pairs:
@@ -694,4 +713,4 @@ def _read_players(book: _Book, problems: _Problems) -> tuple[dict[str, str], tup
         if earlier is None:
             aliases[norm(alias)] = (player, origin)
             kept[alias] = player
-    return kept, tuple(listed)
+    return kept, tuple(listed), sections

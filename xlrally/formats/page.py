@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from collections.abc import Sequence
 from html import escape
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
+from xlrally.core.sections import of_section, section_names
 from xlrally.formats.cells import show_date
 from xlrally.formats.view import (
     RowView,
@@ -127,6 +129,7 @@ def standings_page(
         "<main>",
         _table(table, shown),
         _rest(table, shown),
+        _sections(standings),
         _chart(standings),
         _players(table, shown),
         _events(standings),
@@ -198,9 +201,40 @@ def _rest(table: StandingsView, shown: int) -> str:
     """The players after the top ones: rank, name, (country,) total and events."""
     if shown == len(table.rows):
         return ""
+    first, last = shown + 1, len(table.rows)
+    return _short_table(
+        table,
+        table.rows[shown:],
+        "rest",
+        f"Places {first:,} to {last:,}",
+        f"Scores by event and the working are shown for the top {shown:,} "
+        "(<code>xlrally publish --top N</code> shows more).",
+    )
+
+
+def _sections(standings: Standings) -> str:
+    """A short table per section: its players ranked among themselves."""
+    return "".join(
+        _short_table(
+            standings_view(of_section(standings, name)),
+            None,
+            f"section-{number}",
+            f"Section: {_e(name)}",
+            "The players of this section ranked among themselves; their scores and working are "
+            "above.",
+        )
+        for number, name in enumerate(section_names(standings), start=1)
+    )
+
+
+def _short_table(
+    table: StandingsView, rows: Sequence[RowView] | None, key: str, title: str, note: str
+) -> str:
+    """A table of rank, name, (country,) total and events: ``rows`` (all: None) of ``table``.
+    ``title`` and ``note`` are HTML."""
     country = '<th scope="col" class="name">Country</th>' if table.countries else ""
     lines = []
-    for view in table.rows[shown:]:
+    for view in table.rows if rows is None else rows:
         row = view.standing
         where = f'<td class="name">{_e(table.country(row.player))}</td>' if table.countries else ""
         lines.append(
@@ -208,12 +242,9 @@ def _rest(table: StandingsView, shown: int) -> str:
             + (f' <span class="needs">{_e(view.needs)}</span>' if view.needs else "")
             + f"</th>{where}<td>{_e(fixed(row.total, table.places))}</td><td>{row.events}</td></tr>"
         )
-    first, last = shown + 1, len(table.rows)
     return (
-        '<section class="rest" aria-labelledby="rest-title"><h2 id="rest-title">'
-        f"Places {first:,} to {last:,}</h2>"
-        f'<p class="note">Scores by event and the working are shown for the top {shown:,} '
-        "(<code>xlrally publish --top N</code> shows more).</p>"
+        f'<section class="rest" aria-labelledby="{key}-title"><h2 id="{key}-title">{title}</h2>'
+        f'<p class="note">{note}</p>'
         f'<div class="scroll"><table><thead><tr><th scope="col">Rank</th>'
         f'<th scope="col" class="name">Player</th>{country}'
         f'<th scope="col">{table.total_label}</th><th scope="col">Events</th></tr></thead>'

@@ -12,6 +12,7 @@ from typing import Any
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed
+from xlrally.core.sections import section_names
 from xlrally.formats.view import event_notes, shown_warnings, standings_view
 
 
@@ -42,9 +43,12 @@ def as_json(standings: Standings) -> dict[str, Any]:
                 "explain": {s.event: s.explain for s in row.scores},
                 "decided_by": row.decided_by,
                 "needs": row.needs,
+                "sections": list(standings.sections.get(row.player, ())),
             }
             for row in standings.rows
         ],
+        "section": standings.section,
+        "sections": section_names(standings),
         "warnings": list(standings.warnings),
     }
 
@@ -65,6 +69,8 @@ def json_text(standings: Standings) -> str:
       "standings": [
         {"rank": 1, "tied": false, "player": "Ann", "country": null, "total": 1, ...}
       ],
+      "section": null,
+      "sections": [],
       "warnings": []
     }
     """
@@ -145,9 +151,11 @@ def _safe(texts: list[str]) -> list[str]:
 def as_table(standings: Standings) -> str:
     """A plain text table with the rule and warnings under it."""
     rows = as_rows(standings)
+    head = [f"Section: {standings.section}", ""] if standings.section else []
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    lines[:0] = head
     lines.append("")
     lines.append(standings.rule)
     lines.extend(event_notes(standings))
