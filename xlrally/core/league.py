@@ -42,6 +42,7 @@ from xlrally.core.model import (
 from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
+from xlrally.core.prizes import with_prizes
 from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
 from xlrally.core.seasons import in_season
 from xlrally.core.systems import SYSTEMS, Scorer, System, dippouch, known
@@ -110,7 +111,7 @@ def compute_standings(
         for spelling, names in league.sections.items()
         if (pk := entered.roster.resolve(spelling)) in entered.display
     }
-    return Standings(
+    standings = Standings(
         settings,
         scored.statuses,
         rows,
@@ -122,6 +123,24 @@ def compute_standings(
         countries,
         sections,
     )
+    if not settings.prizes:
+        return standings
+    return with_prizes(standings, _collected(league, held, entered))
+
+
+def _collected(league: League, held: list[str], entered: _Entered) -> float:
+    """The money the scored events took: each result's total expense (buy-in and re-buys),
+    else its buy-in, else the event's buy-in (0 where none is given)."""
+    events = {_k(e.name): e for e in league.events}
+    money = 0.0
+    for name in held:
+        event = events[_k(name)]
+        for _, result in entered.by_event[_k(name)]:
+            paid = next(
+                (v for v in (result.total, result.buy_in, event.buy_in) if v is not None), 0
+            )
+            money += real(paid, "buy-in")
+    return money
 
 
 def _index_events(

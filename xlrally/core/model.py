@@ -13,6 +13,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from xlrally.core.errors import Origin
+from xlrally.core.prizes import Payout, Prize
 from xlrally.core.ranking import Standing
 from xlrally.core.systems import SYSTEMS, System, dippouch, poker, rally
 
@@ -49,6 +50,14 @@ class Settings:
     below_minimum: str = "ranked after"
     """Players short of :attr:`min_events` are listed ``ranked after`` the qualified, or
     ``unranked`` (listed after them without a rank)."""
+    prizes: tuple[Prize, ...] = ()
+    """What the final places pay (the Prizes sheet); none: no prize money."""
+    pot: float = 0
+    """A fixed pot (added to :attr:`pot_share` of the money collected)."""
+    pot_share: float = 0
+    """The share of the money the events took (buy-ins and re-buys) kept for the pot: 0.2."""
+    currency_unit: float = 0.01
+    """Prizes are rounded down to this (1 for whole pounds or dollars)."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +176,22 @@ class Standings:
     """Each listed player's sections (by the name shown), where the Players sheet gives any."""
     section: str | None = None
     """The section these standings are of (:func:`~xlrally.core.sections.of_section`)."""
+    payouts: tuple[Payout, ...] = ()
+    """The prizes paid, the league's table first, then each section's that has prizes."""
+    collected: float = 0
+    """The money the scored events took (buy-ins and re-buys), for the pot summary."""
+    pot: float = 0
+    """The season's pot (:func:`~xlrally.core.prizes.pot_of`)."""
+
+    @property
+    def paid(self) -> float:
+        """The prize money paid out, in every table."""
+        return sum(payout.paid for payout in self.payouts)
+
+    @property
+    def pot_held(self) -> float:
+        """The pot not paid: places nobody qualified for, and what rounding left over."""
+        return self.pot - self.paid
 
     @property
     def system(self) -> str:

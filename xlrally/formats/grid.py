@@ -23,6 +23,8 @@ from xlrally.formats.view import (
     StandingsView,
     event_notes,
     league_title,
+    pot_summary,
+    prize_rows,
     shown_warnings,
     standings_view,
 )
@@ -63,6 +65,13 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
         rows.append(())
         rows.append((Cell(f"Section: {name}", SECTION),))
         rows.extend(_table(standings_view(of_section(standings, name))))
+    if standings.payouts:
+        money = Look(number_format="0.00")
+        rows += [(), (Cell("Prizes", SECTION),)]
+        rows.append(tuple(Cell(h, HEADER) for h in ("Section", "Player", "Prize", "Working")))
+        for section, player, amount, explain in prize_rows(standings):
+            rows.append((Cell(section or None), Cell(player), Cell(amount, money), Cell(explain)))
+        rows.append((Cell(pot_summary(standings), NOTE),))
     return tuple(rows)
 
 

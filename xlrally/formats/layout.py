@@ -28,6 +28,7 @@ from xlrally.core.model import (
     Settings,
 )
 from xlrally.core.numbers import show
+from xlrally.core.prizes import Prize
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
 from xlrally.core.systems.poker import PointStructure
@@ -104,6 +105,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "players": ("Players", "Field size", "Number of players"),
     "weight": ("Weight", "Multiplier", "Points multiplier"),
     "section": ("Section", "Sections", "Division"),
+    "amount": ("Amount", "Prize"),
+    "share": ("Share", "Percent", "% of pot"),
     "value": ("Value", "Tournament value"),
     "status": ("Status",),
     "season": ("Season",),
@@ -139,6 +142,9 @@ SETTINGS_KEYS: dict[str, str] = {
     "dateformat": "Date format",
     "minimumevents": "Minimum events",
     "belowminimum": "Below minimum",
+    "pot": "Pot",
+    "potshare": "Pot share",
+    "currencyunit": "Currency unit",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -319,6 +325,17 @@ class _SettingsReader:
             self.problems.at(entry[1], "value", str(error))
             return None
 
+    def share(self, key: str) -> float | None:
+        """A share (see :func:`to_share`): ``20%``, 20 or 0.2 are all a fifth."""
+        entry = self._raw(key)
+        if entry is None:
+            return None
+        try:
+            return to_share(entry[0], SETTINGS_KEYS[key])
+        except ValueError as error:
+            self.problems.at(entry[1], "value", str(error))
+            return None
+
     def whole(self, key: str, minimum: int = 1) -> int | None:
         entry = self._raw(key)
         number = self.number(key)
@@ -379,6 +396,56 @@ def _points_table(
     return by_rank(points), by_rank(bonus)
 
 
+def to_share(value: Value, what: str) -> float:
+    """A share of something as a fraction: ``50%`` text, or a number: up to 1 a fraction (a
+    cell formatted as a percentage holds 0.5 for 50%), above 1 a percentage (50).
+
+    >>> to_share("50%", "share"), to_share(0.5, "share"), to_share(50, "share")
+    (0.5, 0.5, 0.5)
+    """
+    if isinstance(value, str) and value.strip().endswith("%"):
+        number = to_number(value.strip()[:-1], what) / 100
+    else:
+        number = to_number(value, what)
+        number = number if number <= 1 else number / 100
+    if not 0 <= number <= 1:
+        raise ValueError(f"{what} must be between 0% and 100%, not {value!r}")
+    return float(number)
+
+
+def _read_prizes(book: _Book, problems: _Problems) -> tuple[Prize, ...]:
+    """The Prizes sheet: `Place`, `Amount` or `Share` (of the pot), optional `Section`."""
+    sheet = book.find("Prizes")
+    if sheet is None:
+        return ()
+    table = find_table(sheet, book.rows(sheet), ("rank",))
+    prizes = []
+    for number, values in table.rows:
+        origin = table.origin(number)
+        try:
+            place = to_number(table.get(values, "rank"), "place")
+            if not float(place).is_integer() or place < 1:
+                raise ValueError(f"place must be a whole number from 1, not {place}")
+        except ValueError as error:
+            problems.at(origin, "rank", str(error))
+            continue
+        amount, share = table.get(values, "amount"), table.get(values, "share")
+        section = text_of(table.get(values, "section"))
+        try:
+            if amount is not None and share is None:
+                prize = Prize(int(place), amount=to_number(amount, "amount"), section=section)
+            elif share is not None and amount is None:
+                prize = Prize(int(place), share=to_share(share, "share"), section=section)
+            else:
+                problems.at(origin, "amount", "give the place an Amount or a Share of the pot")
+                continue
+        except ValueError as error:
+            problems.at(origin, "amount" if amount is not None else "share", str(error))
+            continue
+        prizes.append(prize)
+    return tuple(prizes)
+
+
 def read_league(source: SheetSource) -> League:
     """Read a whole league from a workbook. Raises LeagueProblems/XlrallyError naming cells.
 
@@ -414,6 +481,10 @@ def read_league(source: SheetSource) -> League:
         date_format=setting.choice("dateformat", DATE_FORMATS),
         min_events=setting.whole("minimumevents") or 0,
         below_minimum=setting.choice("belowminimum", BELOW_MINIMUM),
+        prizes=_read_prizes(book, problems),
+        pot=_or(setting.number("pot"), 0),
+        pot_share=_or(setting.share("potshare"), 0),
+        currency_unit=_or(setting.number("currencyunit"), 0.01),
     )
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}

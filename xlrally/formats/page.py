@@ -26,6 +26,8 @@ from xlrally.formats.cells import show_date
 from xlrally.formats.view import (
     RowView,
     StandingsView,
+    pot_summary,
+    prize_rows,
     qualifying_note,
     shown_warnings,
     standings_view,
@@ -130,6 +132,7 @@ def standings_page(
         _table(table, shown),
         _rest(table, shown),
         _sections(standings),
+        _prizes(standings),
         _chart(standings),
         _players(table, shown),
         _events(standings),
@@ -209,6 +212,25 @@ def _rest(table: StandingsView, shown: int) -> str:
         f"Places {first:,} to {last:,}",
         f"Scores by event and the working are shown for the top {shown:,} "
         "(<code>xlrally publish --top N</code> shows more).",
+    )
+
+
+def _prizes(standings: Standings) -> str:
+    """The prizes and the pot summary."""
+    if not standings.payouts:
+        return ""
+    rows = "".join(
+        f'<tr><td>{_e(section)}</td><th scope="row" class="other">{_e(player)}</th>'
+        f'<td>{_e(fixed(amount, 2))}</td><td class="name">{_e(explain)}</td></tr>'
+        for section, player, amount, explain in prize_rows(standings)
+    )
+    return (
+        '<section aria-labelledby="prizes-title"><h2 id="prizes-title">Prizes</h2>'
+        f'<p class="note">{_e(pot_summary(standings))}</p>'
+        '<div class="scroll"><table><thead><tr><th scope="col" class="name">Section</th>'
+        '<th scope="col" class="name">Player</th><th scope="col">Prize</th>'
+        '<th scope="col" class="name">Working</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div></section>"
     )
 
 

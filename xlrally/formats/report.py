@@ -13,7 +13,13 @@ from typing import Any
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed
 from xlrally.core.sections import section_names
-from xlrally.formats.view import event_notes, shown_warnings, standings_view
+from xlrally.formats.view import (
+    event_notes,
+    pot_summary,
+    prize_rows,
+    shown_warnings,
+    standings_view,
+)
 
 
 def as_json(standings: Standings) -> dict[str, Any]:
@@ -47,6 +53,18 @@ def as_json(standings: Standings) -> dict[str, Any]:
             }
             for row in standings.rows
         ],
+        "prizes": {
+            "collected": standings.collected,
+            "pot": standings.pot,
+            "paid": standings.paid,
+            "held": standings.pot_held,
+            "awards": [
+                {"section": section or None, "player": player, "amount": amount, "explain": why}
+                for section, player, amount, why in prize_rows(standings)
+            ],
+        }
+        if standings.payouts
+        else None,
         "section": standings.section,
         "sections": section_names(standings),
         "warnings": list(standings.warnings),
@@ -69,6 +87,7 @@ def json_text(standings: Standings) -> str:
       "standings": [
         {"rank": 1, "tied": false, "player": "Ann", "country": null, "total": 1, ...}
       ],
+      "prizes": null,
       "section": null,
       "sections": [],
       "warnings": []
@@ -159,6 +178,13 @@ def as_table(standings: Standings) -> str:
     lines.append("")
     lines.append(standings.rule)
     lines.extend(event_notes(standings))
+    if standings.payouts:
+        lines.append("")
+        lines.append("Prizes:")
+        for section, player, amount, explain in prize_rows(standings):
+            where = f" ({section})" if section else ""
+            lines.append(f"  {player}{where}: {fixed(amount, 2)} ({explain})")
+        lines.append(pot_summary(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return "\n".join(lines)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from xlrally.core.model import Settings, Standings
-from xlrally.core.numbers import plural
+from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import Score, Standing
 from xlrally.core.systems import System
 from xlrally.formats.cells import show_date
@@ -214,3 +214,30 @@ def event_notes(standings: Standings) -> list[str]:
     if standings.as_of is not None:
         lines.append(f"As of {show_date(standings.as_of, standings.settings.date_format)}.")
     return lines
+
+
+def pot_summary(standings: Standings) -> str:
+    """The season's prize money in one line: ``Pot 340: 100 + 50% of 480 collected; paid 300,
+    held 40.`` (empty without prizes)."""
+    if not standings.payouts:
+        return ""
+    settings = standings.settings
+    parts = [show(settings.pot)] if settings.pot else []
+    if settings.pot_share:
+        parts.append(f"{show(settings.pot_share * 100)}% of {show(standings.collected)} collected")
+    how = f": {' + '.join(parts)}" if settings.pot_share else ""  # a fixed pot is itself
+    left = sum(p.left_over for p in standings.payouts)
+    rounding = f" ({show(left)} of it left over by rounding)" if left > 1e-9 else ""
+    return (
+        f"Pot {show(standings.pot)}{how}; paid {show(standings.paid)}, "
+        f"held {show(standings.pot_held)}{rounding}."
+    )
+
+
+def prize_rows(standings: Standings) -> list[tuple[str, str, float, str]]:
+    """Every prize: (section, or '' for the league's table; player; amount; working)."""
+    return [
+        (payout.section, award.player, award.amount, award.explain)
+        for payout in standings.payouts
+        for award in payout.awards
+    ]
