@@ -33,6 +33,7 @@ __all__ = [
     "DIPPOUCH_RATING",
     "DIPPOUCH_VALUE",
     "NEAU_POINTS",
+    "PRIZE_SHARE",
     "RALLY_BEST_N",
     "RALLY_SCORE",
     "REVERSE_POINTS",
@@ -166,3 +167,13 @@ def DIPPOUCH_RATING(
     return functions.dippouch_rating(
         placements, players, rounds, world_championship, years, start_rating
     )
+
+
+@xw.func(category=_CATEGORY)
+@arg("prizes", "The prizes of places 1, 2, 3 ... (one range)")
+@arg("place", "The place won (the first of those shared)")
+@arg("sharing", "How many players share it (default 1)")
+@arg("unit", "Round down to this (default 0.01; 1 for whole pounds)")
+def PRIZE_SHARE(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) -> Any:
+    """Each tied player's prize: the prizes of the places shared, split, rounded down."""
+    return functions.prize_share(prizes, place, sharing, unit)

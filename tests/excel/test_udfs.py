@@ -47,6 +47,20 @@ def test_rally_score_column_with_blank_and_bad_rows() -> None:
     assert got == [[79], [""], ["#VALUE! byes (4) must be less than rounds (4)"], [34]]
 
 
+def test_prize_share_splits_the_places_a_tie_covers() -> None:
+    """Prizes 50, 30, 20: 1st alone 50; two sharing 2nd get (30 + 20) / 2 = 25; three sharing
+    1st get (50 + 30 + 20) / 3 = 33.333… rounded down to the cent, 33.33; to whole pounds, 33.
+    Place 0 is no place."""
+    prizes = [[50.0], [30.0], [20.0]]
+    assert udfs.PRIZE_SHARE(prizes, [[1.0], [2.0], [1.0]], [[1.0], [2.0], [3.0]]) == [
+        [50],
+        [25],
+        [33.33],
+    ]
+    assert udfs.PRIZE_SHARE(prizes, 1.0, 3.0, 1.0) == 33
+    assert udfs.PRIZE_SHARE(prizes, 0.0) == "#VALUE! place must be at least 1, not 0"
+
+
 def test_a_full_column_with_one_bad_row() -> None:
     """No blank row (the functions' fast path): the bad row still shows its own error and the
     others score. Seed formula: 100 × 3 / 4 + 4 = 79; 100 × 1.5 / (6 − 1) + 4 = 34."""

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from xlrally.core.errors import ScoringError
 from xlrally.core.names import norm
 from xlrally.core.numbers import show
 from xlrally.core.ranking import Standing
@@ -70,6 +71,20 @@ def pot_of(fixed: float, share: float, collected: float) -> float:
     return fixed + share * collected
 
 
+def prize_split(prizes: Sequence[float], first: int, sharing: int, unit: float = 0.01) -> float:
+    """What each of ``sharing`` players tied at place ``first`` gets: the prizes of places
+    ``first`` .. ``first + sharing − 1`` (``prizes[0]`` is 1st), split equally, rounded down
+    to ``unit``.
+
+    >>> prize_split([50, 30, 20.01], 2, 2), prize_split([50, 30, 20], 3, 2)
+    (25.0, 10.0)
+    """
+    if not unit > 0:
+        raise ScoringError(f"unit must be more than 0, not {show(unit)}", "unit")
+    total = sum(prizes[first - 1 : first - 1 + sharing])
+    return round(math.floor(total / sharing / unit + 1e-9) * unit, 10)
+
+
 def pay(
     rows: Sequence[Standing],
     prizes: Sequence[Prize],
@@ -103,7 +118,7 @@ def pay(
         amounts = [by_place.get(p, 0.0) for p in places]
         total = sum(amounts)
         if total > 0:
-            each = math.floor(total / len(group) / unit + 1e-9) * unit
+            each = prize_split(amounts, 1, len(group), unit)
             left_over += total - each * len(group)
             if len(group) == 1:
                 working = f"{ordinal(place)}: {show(total)}"
@@ -115,7 +130,7 @@ def pay(
                 )
                 if total - each * len(group) > 1e-9:
                     working += f" ({show(total - each * len(group))} left over)"
-            awards.extend(Award(row.player, round(each, 10), working) for row in group)
+            awards.extend(Award(row.player, each, working) for row in group)
         place += len(group)
         index += len(group)
     paid = sum(a.amount for a in awards)

@@ -28,6 +28,7 @@ from typing import Any
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import whole
+from xlrally.core.prizes import prize_split
 from xlrally.core.ranking import best_total
 from xlrally.core.systems import dippouch, poker, rally
 from xlrally.formats.cells import ERROR_TEXTS, EXCEL_EPOCH, blank, to_number
@@ -446,3 +447,26 @@ def dippouch_rating(
             return _error(f"event {index + 1}: {error}")
         played = True
     return rating if played else ("" if blank(start_rating) else rating)
+
+
+# ---------------------------------------------------------------- prize money
+
+
+def prize_share(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) -> Any:
+    """Each player's prize when ``sharing`` players (default 1) share ``place``: the prizes of
+    the places they cover, split equally, rounded down to ``unit`` (default 0.01).
+
+    >>> prize_share([[50.0], [30.0], [20.01]], 2.0, 2.0)  # (30 + 20.01) / 2, to the cent
+    25.0
+    """
+    try:
+        table = _table(prizes)
+    except XlrallyError as error:
+        return _error(error)
+
+    def one(first: Any, k: Any, step: Any) -> float:
+        start = whole(first, "place", minimum=1)
+        count = 1 if _absent(k) else whole(k, "sharing", minimum=1)
+        return prize_split(table, start, count, float(_or(step, 0.01)))
+
+    return _cellwise(one, ("place", "sharing", "unit"), place, sharing, unit)
