@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from helpers import write_book
+from remake_examples import EXAMPLES_FOLDER
 from test_minimum_events import EVENTS, RESULTS, season
 from test_sections import PLAYERS
 
@@ -19,6 +20,7 @@ from xlrally.core.errors import FileProblems
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.prizes import Prize
+from xlrally.core.sections import of_section
 from xlrally.formats.grid import standings_grid
 from xlrally.formats.page import standings_page
 from xlrally.formats.report import as_table
@@ -139,3 +141,17 @@ def test_bad_prize_rows_are_named(tmp_path: Path, row: list[object], message: st
     with pytest.raises(FileProblems) as caught:
         read_standings(path)
     assert any(m.endswith(message) for m in caught.value.messages), caught.value.messages
+
+
+def test_the_new_poker_example_shows_prizes_and_the_rally_example_sections() -> None:
+    """`xlrally new --system neau`: the night took Ann's 20, Ben's 40 (a re-buy) and Cara's 20
+    (the event's buy-in) = 80; half is the pot, 40: 1st 60% = 24 (Ann), 2nd 40% = 16 (Ben).
+    The rally example: U1600 ranks José (120) above Mikhail (63); Junior is José alone."""
+    neau = read_standings(EXAMPLES_FOLDER / "neau.xlsx")
+    assert [(a.player, a.amount) for a in neau.payouts[0].awards] == [("Ann", 24), ("Ben", 16)]
+    rally = read_standings(EXAMPLES_FOLDER / "rally.xlsx")
+    assert [(r.player, r.total) for r in of_section(rally, "U1600").rows] == [
+        ("José", 120),
+        ("Mikhail", 63),
+    ]
+    assert [r.player for r in of_section(rally, "Junior").rows] == ["José"]

@@ -298,7 +298,21 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Events cap",
         "Tie break",
         "Date format",
+        "Minimum events",
+        "Below minimum",
+        "Pot",
+        "Currency unit",
     ]
     assert "Participating" in listed("absolute")
     assert "Shared places" in listed("neau")
-    assert listed("dippouch") == ["System", "League", "Season", "Tie break", "Date format"]
+    assert "Pot share" in listed("neau")
+    assert "Pot share" not in listed("rally")
+    assert listed("dippouch") == [
+        "System",
+        "League",
+        "Season",
+        "Tie break",
+        "Date format",
+        "Minimum events",
+        "Below minimum",
+    ]

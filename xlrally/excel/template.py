@@ -38,6 +38,10 @@ class Example:
     events: Sequence[dict[str, object]]
     results: Sequence[dict[str, object]]
     points: Sequence[tuple[int, float, float]] = ()
+    players: Sequence[tuple[str, str, str]] = ()
+    """Players sheet rows: player, alias, sections."""
+    prizes: Sequence[tuple[int, object, object]] = ()
+    """Prizes sheet rows: place, amount, share of the pot."""
 
 
 def _d(text: str) -> dt.date:
@@ -62,6 +66,8 @@ RALLY = Example(
         {"Event": "May 2026", "Player": "José", "Points": 2, "Games": 4, "Byes": 1},
         {"Event": "May 2026", "Player": "Bobby", "Points": 1, "Games": 1, "Byes": 0},
     ],
+    # Sections (grading bands, juniors): each gets its own table, ranked within it.
+    players=[("Mikhail", "", "U1600"), ("José", "", "U1600, Junior")],
 )
 
 _POKER_PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
@@ -73,6 +79,7 @@ ABSOLUTE = Example(
         ("Season", "2026"),
         ("Participating", 5),
         ("Best X", 2),
+        ("Minimum events", 2),
     ],
     points=[(1, 25, 3), (2, 20, 2), (3, 15, 1), (4, 10, 0), (5, 5, 0)],
     events=[
@@ -117,14 +124,16 @@ REVERSE = Example(
 )
 
 # Seed: Neau's formula, a = 10 players, b = 20 buy-in, c = total with re-buys, d = finish.
+# Prizes: half of what the night took (20 + 40 + 20 = 80) is the pot, 60% and 40% of it.
 NEAU = Example(
-    settings=[("League", "Neau League"), ("Season", "2026")],
+    settings=[("League", "Neau League"), ("Season", "2026"), ("Pot share", "50%")],
     events=[{"Event": "March Main", "Date": _d("2026-03-07"), "Buy-in": 20, "Players": 10}],
     results=[
         {"Event": "March Main", "Player": "Ann", "Rank": 1, "Total": 20},
         {"Event": "March Main", "Player": "Ben", "Rank": 2, "Total": 40},
         {"Event": "March Main", "Player": "Cara", "Rank": 10},
     ],
+    prizes=[(1, None, "60%"), (2, None, "40%")],
 )
 
 # Seed: the WDD's Stratagem 2002 (31 players, 5 rounds), with its shared placements.
@@ -201,6 +210,11 @@ SETTING_HELP = {
     "d mmm yyyy",
     "Shared places": "poker: tied finishers (a chop) score the average of the places, the "
     "better place, or refuse (default average)",
+    "Minimum events": "events a player must play to qualify (blank: no minimum)",
+    "Below minimum": "players short of it: ranked after (the qualified) or unranked",
+    "Pot": "prize money: a fixed pot (the Prizes sheet says what each place pays)",
+    "Pot share": "prize money: the share of buy-ins and re-buys kept for the pot, e.g. 20%",
+    "Currency unit": "prizes are rounded down to this (default 0.01)",
 }
 
 
@@ -212,6 +226,9 @@ SETTING_SYSTEMS = {
     "Player count factor": ("absolute",),
     "Player count to rank": ("absolute",),
     "Shared places": ("absolute", "reverse", "neau"),
+    "Pot share": ("absolute", "reverse", "neau"),
+    "Pot": ("rally", "absolute", "reverse", "neau"),
+    "Currency unit": ("rally", "absolute", "reverse", "neau"),
 }
 """Settings that only some systems use: a new workbook lists only its own system's (a chess
 treasurer should not see poker settings). Any setting typed in still works."""
@@ -246,7 +263,10 @@ def league_sheets(system: str) -> MemorySheets:
         [*result_columns],
         *([r.get(c) for c in result_columns] for r in example.results),
     ]
-    sheets.sheets["Players"] = [["Player", "Alias"]]
+    players: list[list[object]] = [["Player", "Alias", "Section"]]
+    sheets.sheets["Players"] = players + [list(p) for p in example.players]
+    if example.prizes:
+        sheets.sheets["Prizes"] = [["Place", "Amount", "Share"], *(list(p) for p in example.prizes)]
     return sheets
 
 
@@ -423,11 +443,13 @@ def build_workbook(
     )
     _table(
         book.add_worksheet("Players"),
-        [["Player", "Alias"]],
+        sheets.sheets["Players"],
         "PlayersTable",
         formats,
-        {"Player": 24, "Alias": 24},
+        {"Player": 24, "Alias": 24, "Section": 18},
     )
+    if "Prizes" in sheets.sheets:
+        _table(book.add_worksheet("Prizes"), sheets.sheets["Prizes"], "PrizesTable", formats)
 
     if button_macro:  # beside the settings, whose width is fixed: never over the standings
         settings.insert_button(
