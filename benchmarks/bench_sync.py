@@ -2,7 +2,9 @@
 
     python benchmarks/bench_sync.py [--players 2000] [--events 100] [--rounds 3]
 
-Each measurement runs in a fresh process (wall time and that process's peak memory, from
+A second workbook of the same results also has issue 16's features (4 sections, a minimum of
+events, a Prizes sheet): its sync is measured in the same rounds. Each measurement runs in a
+fresh process (wall time and that process's peak memory, from
 os.wait4), alternating so that machine noise hits all alike: xlrally's sync, the read floor
 (python-calamine reading every sheet into Python lists, plus copying the file: what any sync
 must at least do), an openpyxl load + save (``--no-openpyxl`` leaves it out: 45 s a round),
@@ -62,7 +64,13 @@ def main() -> None:
         # In its own process: Linux carries a parent's peak memory into the children it starts
         # (ru_maxrss survives fork and exec), which would floor every peak below.
         maker = [sys.executable, str(HERE / "make_workbook.py"), str(source)]
-        subprocess.run([*maker, f"--players={args.players}", f"--events={args.events}"], check=True)
+        sizes = [f"--players={args.players}", f"--events={args.events}"]
+        subprocess.run([*maker, *sizes], check=True)
+        featured = Path(folder) / "featured.xlsx"
+        subprocess.run(
+            [sys.executable, str(HERE / "make_workbook.py"), str(featured), *sizes, "--features"],
+            check=True,
+        )
         rows = args.players * args.events
         print(f"workbook: {rows:,} result rows, {source.stat().st_size / 2**20:.1f} MB")
         alone = []
@@ -70,12 +78,15 @@ def main() -> None:
             a = Path(folder) / "alone.xlsx"
             shutil.copy(source, a)
             alone.append(measure([*xlrally, "sync", str(a)]))
-        ours, theirs, floor, again = [], [], [], []
+        ours, theirs, floor, again, features = [], [], [], [], []
         for _ in range(args.rounds):
             a, b = Path(folder) / "a.xlsx", Path(folder) / "b.xlsx"
             shutil.copy(source, a)
             shutil.copy(source, b)
             ours.append(measure([*xlrally, "sync", str(a)]))
+            c = Path(folder) / "c.xlsx"
+            shutil.copy(featured, c)
+            features.append(measure([*xlrally, "sync", str(c)]))
             floor.append(measure([sys.executable, "-c", READ_FLOOR, str(b)]))
             again.append(measure([*xlrally, "sync", str(a)]))
             if not args.no_openpyxl:
@@ -96,6 +107,11 @@ def main() -> None:
     t_again = statistics.median(t for t, _ in again)
     print(
         f"xlrally sync (unchanged):     {t_again:6.2f} s  peak {max(m for _, m in again):5.0f} MB"
+    )
+    t_features = statistics.median(t for t, _ in features)
+    print(
+        f"sync with sections, prizes, a minimum: {t_features:6.2f} s  "
+        f"peak {max(m for _, m in features):5.0f} MB  ({t_features / t_ours:.2f}x the plain sync)"
     )
     print(f"ratio sync / read floor:      {t_ours / t_floor:6.2f}x")
     print(f"ratio unchanged / sync:       {t_again / t_ours:6.2f}x")

@@ -12,15 +12,19 @@ import random
 import xlsxwriter
 
 
-def make(path: str, players: int, events: int, seed: int = 1) -> None:
-    """Write Settings, Events and a Results sheet of players × events rows (8 columns)."""
+def make(path: str, players: int, events: int, seed: int = 1, features: bool = False) -> None:
+    """Write Settings, Events and a Results sheet of players × events rows (8 columns).
+
+    ``features``: also issue 16's: a minimum of events, a pot, a Prizes sheet (10 places, and
+    3 for each section) and a Players sheet giving every player one or two of 4 sections."""
     rnd = random.Random(seed)
     # Not constant_memory: like Excel, write shared strings.
     wb = xlsxwriter.Workbook(path)
     settings = wb.add_worksheet("Settings")
-    for row, (key, value) in enumerate(
-        [("Setting", "Value"), ("System", "rally"), ("League", "Benchmark")]
-    ):
+    rows = [("Setting", "Value"), ("System", "rally"), ("League", "Benchmark")]
+    if features:
+        rows += [("Minimum events", events // 2), ("Pot", 5000)]
+    for row, (key, value) in enumerate(rows):
         settings.write_row(row, 0, [key, value])
     ev = wb.add_worksheet("Events")
     ev.write_row(0, 0, ["Event", "Date", "Rounds"])
@@ -55,6 +59,19 @@ def make(path: str, players: int, events: int, seed: int = 1) -> None:
                 ],
             )
             row += 1
+    if features:
+        sections = ("U1800", "U1600", "U1400", "Junior")
+        sheet = wb.add_worksheet("Players")
+        sheet.write_row(0, 0, ["Player", "Alias", "Section"])
+        for p in range(players):
+            named = [sections[p % 3]] + (["Junior"] if rnd.random() < 0.1 else [])
+            sheet.write_row(p + 1, 0, [f"Player {p + 1:04d}", "", ", ".join(named)])
+        prizes = wb.add_worksheet("Prizes")
+        prizes.write_row(0, 0, ["Place", "Amount", "Section"])
+        places = [(n, 500 - 40 * n, "") for n in range(1, 11)]
+        places += [(n, 100 // n, name) for name in sections for n in (1, 2, 3)]
+        for r, place in enumerate(places, start=1):
+            prizes.write_row(r, 0, list(place))
     wb.close()
 
 
@@ -63,8 +80,9 @@ def main() -> None:
     parser.add_argument("path")
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--features", action="store_true", help="sections, prizes, a minimum")
     args = parser.parse_args()
-    make(args.path, args.players, args.events)
+    make(args.path, args.players, args.events, features=args.features)
 
 
 if __name__ == "__main__":

@@ -125,12 +125,14 @@ def compute_standings(
     )
     if not settings.prizes:
         return standings
-    return with_prizes(standings, _collected(league, held, entered))
+    collected = _collected(league, held, entered) if settings.pot_share else 0.0
+    return with_prizes(standings, collected)
 
 
 def _collected(league: League, held: list[str], entered: _Entered) -> float:
     """The money the scored events took: each result's total expense (buy-in and re-buys),
-    else its buy-in, else the event's buy-in (0 where none is given)."""
+    else its buy-in, else the event's buy-in (0 where none is given). Only a pot that is a
+    share of it needs it."""
     events = {_k(e.name): e for e in league.events}
     money = 0.0
     for name in held:

@@ -179,7 +179,7 @@ class Standings:
     payouts: tuple[Payout, ...] = ()
     """The prizes paid, the league's table first, then each section's that has prizes."""
     collected: float = 0
-    """The money the scored events took (buy-ins and re-buys), for the pot summary."""
+    """The money the scored events took (buy-ins and re-buys), when the pot is a share of it."""
     pot: float = 0
     """The season's pot (:func:`~xlrally.core.prizes.pot_of`)."""
 

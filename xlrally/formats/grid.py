@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import plural, show
-from xlrally.core.ranking import TIE_BREAKS
+from xlrally.core.ranking import TIE_BREAKS, Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
@@ -55,7 +55,7 @@ def _formats(decimals: int) -> tuple[str, str]:
 def standings_grid(standings: Standings) -> tuple[Row, ...]:
     """The Standings sheet for these standings (see the module docstring): the table, the
     notes under it, then a table per section (a title row, then the section's players ranked
-    among themselves, in the same columns)."""
+    among themselves: rank, player, total, events), then the prizes."""
     table = standings_view(standings)
     rows = _table(table)
     rows.append(())
@@ -64,7 +64,7 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     for name in section_names(standings):
         rows.append(())
         rows.append((Cell(f"Section: {name}", SECTION),))
-        rows.extend(_table(standings_view(of_section(standings, name))))
+        rows.extend(_short_table(table, of_section(standings, name).rows))
     if standings.payouts:
         money = Look(number_format="0.00")
         rows += [(), (Cell("Prizes", SECTION),)]
@@ -73,6 +73,26 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
             rows.append((Cell(section or None), Cell(player), Cell(amount, money), Cell(explain)))
         rows.append((Cell(pot_summary(standings), NOTE),))
     return tuple(rows)
+
+
+def _short_table(table: StandingsView, standings: Sequence[Standing]) -> list[Row]:
+    """A section's table: rank, player, (country,) total and events of ``standings`` (the
+    scores and the working are in the league's ``table`` above)."""
+    number, _ = _formats(table.places)
+    total_look = Look(bold=True, number_format=number)
+    headings = table.headings[: len(table.leading) + 2]
+    rows: list[Row] = [
+        tuple(
+            Cell(h, HEADER_RANK if i == 0 else HEADER if i < len(table.leading) else HEADER_NUMBER)
+            for i, h in enumerate(headings)
+        )
+    ]
+    for row in standings:
+        cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
+        if table.countries:
+            cells.append(Cell(table.country(row.player) or None))
+        rows.append((*cells, Cell(row.total, total_look), Cell(row.events)))
+    return rows
 
 
 def _table(table: StandingsView) -> list[Row]:
