@@ -315,23 +315,13 @@ class _SettingsReader:
             return choices[0]
         return chosen
 
-    def number(self, key: str) -> float | None:
+    def number(self, key: str, convert: Callable[[Value, str], float] = to_number) -> float | None:
+        """The setting as a number (None when blank); a bad one is a problem at its cell."""
         entry = self._raw(key)
         if entry is None:
             return None
         try:
-            return to_number(entry[0], SETTINGS_KEYS[key])
-        except ValueError as error:
-            self.problems.at(entry[1], "value", str(error))
-            return None
-
-    def share(self, key: str) -> float | None:
-        """A share (see :func:`to_share`): ``20%``, 20 or 0.2 are all a fifth."""
-        entry = self._raw(key)
-        if entry is None:
-            return None
-        try:
-            return to_share(entry[0], SETTINGS_KEYS[key])
+            return convert(entry[0], SETTINGS_KEYS[key])
         except ValueError as error:
             self.problems.at(entry[1], "value", str(error))
             return None
@@ -483,7 +473,7 @@ def read_league(source: SheetSource) -> League:
         below_minimum=setting.choice("belowminimum", BELOW_MINIMUM),
         prizes=_read_prizes(book, problems),
         pot=_or(setting.number("pot"), 0),
-        pot_share=_or(setting.share("potshare"), 0),
+        pot_share=_or(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
         currency_unit=_or(setting.number("currencyunit"), 0.01),
     )
     events = _read_events(book, system, problems)
