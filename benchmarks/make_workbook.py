@@ -21,7 +21,11 @@ def make(path: str, players: int, events: int, seed: int = 1, features: bool = F
     # Not constant_memory: like Excel, write shared strings.
     wb = xlsxwriter.Workbook(path)
     settings = wb.add_worksheet("Settings")
-    rows = [("Setting", "Value"), ("System", "rally"), ("League", "Benchmark")]
+    rows: list[tuple[str, object]] = [
+        ("Setting", "Value"),
+        ("System", "rally"),
+        ("League", "Benchmark"),
+    ]
     if features:
         rows += [("Minimum events", events // 2), ("Pot", 5000)]
     for row, (key, value) in enumerate(rows):

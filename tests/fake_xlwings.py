@@ -21,8 +21,7 @@ import re
 from typing import Any
 
 from xlrally.excel.live import MemoryBook
-from xlrally.formats.cells import Look
-from xlrally.formats.layout import column_letter
+from xlrally.formats.cells import Look, column_letter
 
 
 def _cell(address: str) -> tuple[int, int]:
@@ -149,8 +148,8 @@ class FakeUsed:
     def __init__(self, sheet: FakeSheet) -> None:
         rows = sheet.book.memory.sheets[sheet.name]
         last = type("Cell", (), {})()
-        last.row = max(len(rows), 1)  # type: ignore[attr-defined]
-        last.column = max((len(r) for r in rows), default=1) or 1  # type: ignore[attr-defined]
+        last.row = max(len(rows), 1)
+        last.column = max((len(r) for r in rows), default=1) or 1
         self.last_cell = last
 
 

@@ -19,9 +19,11 @@ import pytest
 import xlsxwriter
 
 Rows = Sequence[Sequence[Any]]
+Sheets = dict[str, list[list[Any]]]
+"""A workbook as plain rows by sheet name, as tests write it."""
 
 
-def write_book(path: Path, sheets: Mapping[str, Rows], *, vba: bytes | None = None) -> Path:
+def write_book(path: Path, sheets: Mapping[str, Any], *, vba: bytes | None = None) -> Path:
     """A plain workbook: one sheet per entry, rows from A1 (dates as dates)."""
     book = xlsxwriter.Workbook(
         str(path), {"strings_to_formulas": False, "strings_to_numbers": False}

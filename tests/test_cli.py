@@ -13,13 +13,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import RALLY_SHEETS, parts, write_book
+from helpers import RALLY_SHEETS, Sheets, parts, write_book
 
 from xlrally.app import isolate
 from xlrally.cli import cli
 
 # Hand-worked standings of each system's example league (xlrally/template.py EXAMPLES):
-EXPECTED = {
+EXPECTED: dict[str, list[tuple[str, str, float]]] = {
     # Best 2 of 3: Bobby 79 (3/4) + 72 (⌊100×4/6⌋+6) [21 dropped]; José 66 (⌊62.5⌋+4) + 54;
     # Mikhail 29 + 34 (seed example 3).
     "rally": [("1", "Bobby", 151), ("2", "José", 120), ("3", "Mikhail", 63)],
@@ -341,7 +341,7 @@ def test_readme_example_command(tmp_path: Path) -> None:
 
 def test_a_typo_is_warned_in_check_and_in_the_standings_notes(tmp_path: Path) -> None:
     """Issue 13: 'Oliver Gran' typed once for 'Oliver Grant' would drop him several places."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "reverse"]],
         "Events": [["Event", "Date"], ["W1", "2026-01-08"], ["W2", "2026-01-15"]],
         "Results": [
@@ -371,7 +371,7 @@ def test_a_typo_is_warned_in_check_and_in_the_standings_notes(tmp_path: Path) ->
 def test_a_season_is_picked_from_the_events_season_column(tmp_path: Path) -> None:
     """Two seasons in one workbook (hand-worked in tests/core/test_seasons.py): the latest by
     default, another with --season."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "reverse"]],
         "Events": [
             ["Event", "Date", "Season"],

@@ -34,7 +34,7 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 def imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
     """(line, module, names imported from it) for every import statement in the file."""
-    found = []
+    found: list[tuple[int, str, tuple[str, ...]]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name, ()) for alias in node.names)

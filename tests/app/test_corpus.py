@@ -180,18 +180,18 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             assert target.read_bytes() == before, f"{source}: a refused file was changed"
             report["refused"][str(source)] = outcome.problems[0]
             continue
-        before = _raw(target)
+        raw_before = _raw(target)
         shutil.copy(target, target.with_name("before-" + target.name))
         first = sync_file(target)
         if not first.ok:
-            assert _raw(target) == before, f"{source}: a refused file was changed"
+            assert _raw(target) == raw_before, f"{source}: a refused file was changed"
             report["refused"][str(source)] = first.problems[0]
             continue
         bytes_after_first = target.read_bytes()
         second = sync_file(target)
         assert second.result == "unchanged", (source, second)
         assert target.read_bytes() == bytes_after_first, f"{source}: a second sync changed it"
-        report["synced"][str(source)] = (target, before, first)
+        report["synced"][str(source)] = (target, raw_before, first)
     return report
 
 

@@ -44,7 +44,11 @@ def league(system: str, players: int, events: int) -> dict[str, list[list[object
             for i in range(1, events + 1)
             for n, name in enumerate(names)
         ]
-    settings = [["Setting", "Value"], ["System", system], ["League", "Club League"]]
+    settings: list[list[object]] = [
+        ["Setting", "Value"],
+        ["System", system],
+        ["League", "Club League"],
+    ]
     return {"Settings": [*settings, ["Season", "2025-26"]], "Events": rows, "Results": results}
 
 

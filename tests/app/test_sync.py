@@ -198,9 +198,16 @@ def test_formula_like_names_stay_text(tmp_path: Path) -> None:
     assert all(sheet.cell(r, 2).data_type == "s" for r in range(2, 6))
 
 
-def test_other_sheets_referring_to_standings_recalculate_on_open(tmp_path: Path) -> None:
-    """A formula elsewhere that reads Standings makes the workbook recalculate when opened."""
-    book = xlsxwriter.Workbook(str(tmp_path / "ref.xlsx"))
+@pytest.mark.parametrize("refers", [True, False], ids=["a formula reads Standings", "none"])
+def test_other_sheets_referring_to_standings_recalculate_on_open(
+    tmp_path: Path, refers: bool
+) -> None:
+    """A formula elsewhere that reads Standings makes the workbook recalculate when opened
+    (its cached value is the old standings); without one the workbook is left as it was.
+    XlsxWriter always writes fullCalcOnLoad="1": it is taken out first, or this test could
+    not fail."""
+    path = tmp_path / "ref.xlsx"
+    book = xlsxwriter.Workbook(str(path))
     for name, rows in RALLY_SHEETS.items():
         sheet = book.add_worksheet(name)
         for r, row in enumerate(rows):
@@ -208,10 +215,22 @@ def test_other_sheets_referring_to_standings_recalculate_on_open(tmp_path: Path)
                 if value is not None:
                     sheet.write(r, c, value.isoformat() if hasattr(value, "isoformat") else value)
     book.add_worksheet("Standings")
-    book.add_worksheet("Front").write_formula("A1", "=Standings!B2", None, "")
+    front = book.add_worksheet("Front")
+    front.write_formula("A1", "=Standings!B2" if refers else "=Results!B2", None, "")
     book.close()
-    sync_file(tmp_path / "ref.xlsx")
-    assert b'fullCalcOnLoad="1"' in parts(tmp_path / "ref.xlsx")["xl/workbook.xml"]
+    workbook = parts(path)["xl/workbook.xml"]
+    assert b' fullCalcOnLoad="1"' in workbook
+    _replace_part(path, "xl/workbook.xml", workbook.replace(b' fullCalcOnLoad="1"', b""))
+    sync_file(path)
+    assert (b'fullCalcOnLoad="1"' in parts(path)["xl/workbook.xml"]) is refers
+
+
+def _replace_part(path: Path, name: str, data: bytes) -> None:
+    """The package with one part's bytes replaced, the other parts as they were."""
+    old = parts(path)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for part, content in old.items():
+            z.writestr(part, data if part == name else content)
 
 
 def test_working_names_dropped_scores_and_why(tmp_path: Path) -> None:
@@ -260,7 +279,7 @@ def test_odd_characters_survive(tmp_path: Path) -> None:
     path = write_book(tmp_path / "odd.xlsx", sheets)
     assert sync_file(path).result == "written"
     with FileSheets(path) as book:
-        written = [row[1] for row in book.values("Standings")[1:5]]
+        written = [str(row[1]) for row in book.values("Standings")[1:5]]
     assert sorted(written) == sorted(names)
 
 

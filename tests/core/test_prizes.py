@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from helpers import write_book
+from helpers import Sheets, write_book
 from remake_examples import EXAMPLES_FOLDER
 from test_minimum_events import EVENTS, RESULTS, season
 from test_sections import PLAYERS
@@ -112,7 +112,7 @@ def test_prizes_from_the_workbook_per_section_in_every_output(tmp_path: Path) ->
     assert grid[start + 4] == [summary]
 
 
-def _sheets() -> dict[str, list[list[object]]]:
+def _sheets() -> Sheets:
     """The sheets of the workbook of tests/core/test_sections.py, as rows."""
     return {
         "Settings": [["Setting", "Value"], ["System", "rally"]],

@@ -101,7 +101,7 @@ def test_an_error_cell_is_named_not_read_as_blank() -> None:
     from fake_xlwings import CellError
 
     book = memory_book("rally")
-    book.sheets["Results"][1][2] = CellError("#N/A")  # type: ignore[call-overload]
+    book.sheets["Results"][1][2] = CellError("#N/A")
     before = copy.deepcopy(book.sheets)
     outcome = refresh(XlwingsBook(FakeBook(book)))
     assert outcome.standings is None

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import RALLY_SHEETS, write_book
+from helpers import RALLY_SHEETS, Sheets, write_book
 
 from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
@@ -46,7 +46,7 @@ def test_sheet_per_event_layout(tmp_path: Path) -> None:
 def test_names_are_matched_loosely(tmp_path: Path) -> None:
     """Sheet and column names ignore case, spaces and punctuation; the header may be lower down;
     extra columns and sheets are left alone."""
-    sheets = {
+    sheets: Sheets = {
         " settings ": [["SYSTEM", "Rally"]],
         "EVENTS": [["A list of events"], [], ["event ", "ROUNDS", "Notes"], ["Dec 2025", 4, "x"]],
         "results": [
@@ -86,7 +86,7 @@ def test_numeric_text_is_accepted() -> None:
 
 def test_text_numbers_with_commas() -> None:
     """'1,000' is a thousand; '1,5' (a decimal comma) is refused rather than read as 15."""
-    from xlrally.formats.layout import to_number
+    from xlrally.formats.cells import to_number
 
     assert to_number("1,000", "points") == 1000
     with pytest.raises(ValueError, match="points must be a number, not the text '1,5'"):
@@ -273,7 +273,7 @@ def test_one_blank_event_cell_is_one_message_at_that_cell() -> None:
     """Issue 13: a blank Buy-in on a Neau event gave one error per result row; the fix is one
     cell, the event's Buy-in. Likewise a blank Players on a Dip Pouch event whose ranks run
     past the results listed."""
-    neau = {
+    neau: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "neau"]],
         "Events": [["Event", "Date", "Buy-in"], ["March", dt.date(2026, 3, 7), None]],
         "Results": [["Event", "Player", "Rank"], *(["March", f"P{n}", n] for n in range(1, 8))],
@@ -284,7 +284,7 @@ def test_one_blank_event_cell_is_one_message_at_that_cell() -> None:
         "Events!C2: buy-in is missing: 7 results have no Buy-in of their own (the first at "
         "Results!A2); give the event's Buy-in here"
     ]
-    dip = {
+    dip: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "dippouch"]],
         "Events": [["Event", "Date", "Players"], ["Con", dt.date(2002, 1, 5), None]],
         "Results": [["Event", "Player", "Rank"], *(["Con", f"P{n}", 3 * n] for n in range(1, 5))],
@@ -327,7 +327,7 @@ def test_sheets_that_are_not_read_but_look_as_if_they_should_be_are_named() -> N
 
 def test_a_points_table_with_a_gap_or_rising_points_is_warned_once() -> None:
     """Issue 13: rank 4 deleted from the Points sheet scored 4th place 0 with no word."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "absolute"]],
         "Points": [["Rank", "Points"], [1, 25], [2, 20], [3, 15], [5, 5], [6, 8]],
         "Events": [["Event"], ["W1"]],
@@ -380,7 +380,7 @@ def test_the_country_given_in_the_results_is_shown_with_the_player() -> None:
     shown nowhere. The last one given counts, through aliases too."""
     from xlrally.formats.report import as_json, as_table
 
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["Setting", "Value"], ["System", "dippouch"]],
         "Events": [["Event", "Date", "Players"], ["Con", dt.date(2002, 1, 5), 7]],
         "Results": [

@@ -128,12 +128,17 @@ def to_number(value: Value, what: str) -> float | int:
 
 def to_date(value: Value, what: str = "date", epoch: dt.date = EXCEL_EPOCH) -> dt.date:
     """A date from a date cell, an Excel serial number counted from ``epoch`` or ISO text
-    (2025-12-06)."""
+    (2025-12-06). In the 1900 date system the serials before 61 (1 March 1900) are one day
+    further on: Excel counts a 29 February 1900 that never was (serial 60, refused)."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
         return value
     if isinstance(value, int | float) and not isinstance(value, bool) and 1 <= value < 2958466:
+        if epoch == EXCEL_EPOCH and value < 61:
+            if int(value) == 60:
+                raise ValueError(f"{what}: serial 60 is Excel's 29 February 1900, not a date")
+            return epoch + dt.timedelta(days=int(value) + 1)
         return epoch + dt.timedelta(days=int(value))
     if isinstance(value, str):
         try:
