@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
+import xlsxwriter
 from helpers import RALLY_SHEETS, parts, write_book
 
 from xlrally.app.sync import sync_file
@@ -74,3 +75,74 @@ def test_the_files_mode_is_kept(tmp_path: Path) -> None:
     path.chmod(0o640)
     assert sync_file(path).result == "written"
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+CALC_CHAIN = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b'<c r="A1" i="4"/></calcChain>'
+)
+
+
+def with_calc_chain(path: Path) -> None:
+    """Add xl/calcChain.xml as Excel writes it: the part, its content type, its relationship."""
+    old = parts(path)
+    types = old["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-'
+        b'officedocument.spreadsheetml.calcChain+xml"/></Types>',
+    )
+    rels = old["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/calcChain" Target="calcChain.xml"/></Relationships>',
+    )
+    _replace_parts(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("xl/calcChain.xml", CALC_CHAIN)
+
+
+def test_a_calc_chain_pointing_into_the_old_standings_is_dropped(tmp_path: Path) -> None:
+    """The old Standings had a formula (A1), which the calcChain lists: once the sheet is
+    replaced the entry points at a cell that is gone, so the part, its content type and its
+    relationship go (Excel rebuilds the chain). Without formulas on the old sheet it stays."""
+    for formulas in (True, False):
+        path = tmp_path / f"chain-{formulas}.xlsx"
+        book = xlsxwriter.Workbook(str(path))
+        for name, rows in RALLY_SHEETS.items():
+            sheet = book.add_worksheet(name)
+            for r, row in enumerate(rows):
+                sheet.write_row(
+                    r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row]
+                )
+        standings = book.add_worksheet("Standings")
+        if formulas:
+            standings.write_formula("A1", "=1+1", None, 2)
+        else:
+            standings.write_number("A1", 2)
+        book.close()
+        with_calc_chain(path)
+        assert sync_file(path).result == "written"
+        after = parts(path)
+        assert ("xl/calcChain.xml" in after) is not formulas
+        assert (b"calcChain" in after["[Content_Types].xml"]) is not formulas
+        assert (b"calcChain" in after["xl/_rels/workbook.xml.rels"]) is not formulas
+        if not formulas:
+            assert after["xl/calcChain.xml"] == CALC_CHAIN
+
+
+def test_a_selected_standings_tab_stays_selected(tmp_path: Path) -> None:
+    """The user last looked at Standings (its tab selected, the workbook's active tab): after
+    the sync it still is."""
+    path = tmp_path / "league.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    for name, rows in RALLY_SHEETS.items():
+        sheet = book.add_worksheet(name)
+        for r, row in enumerate(rows):
+            sheet.write_row(r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row])
+    book.add_worksheet("Standings").activate()
+    book.close()
+    assert sync_file(path).result == "written"
+    after = parts(path)
+    assert b'tabSelected="1"' in after["xl/worksheets/sheet4.xml"]
+    assert b'activeTab="3"' in after["xl/workbook.xml"]
