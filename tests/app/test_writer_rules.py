@@ -9,14 +9,17 @@ in its part); Excel refuses two sheets whose names differ only in case.
 from __future__ import annotations
 
 import re
+import shutil
 import stat
 import zipfile
 from pathlib import Path
 
 import openpyxl
+import pytest
 import xlsxwriter
 from helpers import RALLY_SHEETS, parts, write_book
 
+from xlrally.app import sync as sync_module
 from xlrally.app.sync import sync_file
 
 
@@ -146,3 +149,52 @@ def test_a_selected_standings_tab_stays_selected(tmp_path: Path) -> None:
     after = parts(path)
     assert b'tabSelected="1"' in after["xl/worksheets/sheet4.xml"]
     assert b'activeTab="3"' in after["xl/workbook.xml"]
+
+
+def test_a_file_saved_by_another_program_during_the_sync_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between reading and replacing, the treasurer saves the workbook in Excel: the sync must
+    not overwrite that save. It refuses, naming what happened, and the new save stays."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    saved_meanwhile = write_book(tmp_path / "other.xlsx", {**RALLY_SHEETS, "Notes": [["new"]]})
+    real_check = sync_module.hand_edits
+
+    def saved_during_the_sync(*args: object) -> str | None:
+        shutil.copyfile(saved_meanwhile, path)  # the other program's save, in place
+        return real_check(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sync_module, "hand_edits", saved_during_the_sync)
+    outcome = sync_file(path)
+    assert outcome.result == "failed"
+    assert "changed by another program while xlrally was working" in outcome.problems[0]
+    assert path.read_bytes() == saved_meanwhile.read_bytes()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no litter
+
+
+def test_new_number_formats_get_custom_ids(tmp_path: Path) -> None:
+    """Number formats the sync adds take ids from 164 up (ECMA-376 §18.8.30: ids below 164
+    are Excel's built-in formats, which a reader would show instead), and never an id the
+    workbook already uses. A dropped score shows as `(29)` and a shared rank as `1=`: custom
+    formats, which XlsxWriter did not write (best 2 of 3 count: Al and Bo 79 + 79 = 158, Al's
+    29 dropped)."""
+    sheets = {
+        "Settings": [["Setting", "Value"], ["System", "rally"]],
+        "Events": [["Event", "Rounds"], ["E1", 4], ["E2", 4], ["E3", 4]],
+        "Results": [
+            ["Event", "Player", "Points"],
+            ["E1", "Al", 3],
+            ["E2", "Al", 3],
+            ["E3", "Al", 1],
+            ["E1", "Bo", 3],
+            ["E2", "Bo", 3],
+        ],
+    }
+    path = write_book(tmp_path / "ties.xlsx", sheets)
+    before = re.findall(rb'<numFmt numFmtId="(\d+)"', parts(path)["xl/styles.xml"])
+    assert sync_file(path).result == "written"
+    after = re.findall(rb'<numFmt numFmtId="(\d+)"', parts(path)["xl/styles.xml"])
+    added = [int(n) for n in after if n not in before]
+    assert added, "the sync added no number format"
+    assert all(n >= 164 for n in added)
+    assert len(after) == len(set(after))
