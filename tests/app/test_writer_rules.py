@@ -198,3 +198,35 @@ def test_new_number_formats_get_custom_ids(tmp_path: Path) -> None:
     assert added, "the sync added no number format"
     assert all(n >= 164 for n in added)
     assert len(after) == len(set(after))
+
+
+def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(tmp_path: Path) -> None:
+    """A defined name (`Leader` = Standings!$B$2) used by the user's formulas holds the old
+    standings until Excel recalculates: the sync asks for a recalculation on opening. As in
+    tests/app/test_sync.py, XlsxWriter's own fullCalcOnLoad is taken out first."""
+    path = tmp_path / "named.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    for name, rows in RALLY_SHEETS.items():
+        sheet = book.add_worksheet(name)
+        for r, row in enumerate(rows):
+            sheet.write_row(r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row])
+    book.add_worksheet("Standings")
+    book.define_name("Leader", "=Standings!$B$2")
+    book.close()
+    workbook = parts(path)["xl/workbook.xml"]
+    _replace_parts(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
+    assert sync_file(path).result == "written"
+    assert b'fullCalcOnLoad="1"' in parts(path)["xl/workbook.xml"]
+
+
+def test_a_part_with_a_non_ascii_name_keeps_its_name(tmp_path: Path) -> None:
+    """A zip entry's name is UTF-8 only when its flag bit 11 says so (APPNOTE 4.4.4); an entry
+    copied without it would come back as `xl/media/bild_Ã¤.bin`."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("xl/media/bild_ä.bin", b"not referenced: kept as it is")
+    assert sync_file(path).result == "written"
+    with zipfile.ZipFile(path) as z:
+        info = z.getinfo("xl/media/bild_ä.bin")
+        assert info.flag_bits & 0x800
+        assert z.read(info) == b"not referenced: kept as it is"
