@@ -25,6 +25,13 @@ Sheets = dict[str, list[list[Any]]]
 
 def write_book(path: Path, sheets: Mapping[str, Any], *, vba: bytes | None = None) -> Path:
     """A plain workbook: one sheet per entry, rows from A1 (dates as dates)."""
+    open_book(path, sheets, vba=vba).close()
+    return path
+
+
+def open_book(path: Path, sheets: Mapping[str, Any], *, vba: bytes | None = None) -> Any:
+    """:func:`write_book`'s XlsxWriter workbook, not yet closed: for a test to add what it
+    needs (a formula, a defined name, an active sheet) before closing it."""
     book = xlsxwriter.Workbook(
         str(path), {"strings_to_formulas": False, "strings_to_numbers": False}
     )
@@ -43,7 +50,19 @@ def write_book(path: Path, sheets: Mapping[str, Any], *, vba: bytes | None = Non
                     sheet.write_string(r, c, value)
                 else:
                     sheet.write(r, c, value)
-    book.close()
+    return book
+
+
+def rewrite(path: Path, change: dict[str, bytes], *, keep: bool = True) -> Path:
+    """Rewrite parts of a package (``keep`` False: only the parts in ``change``)."""
+    items = {}
+    if keep:
+        with zipfile.ZipFile(path) as z:
+            items = {i.filename: z.read(i.filename) for i in z.infolist()}
+    items.update(change)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in items.items():
+            z.writestr(name, data)
     return path
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 import xlsxwriter
-from helpers import RALLY_SHEETS, write_book
+from helpers import RALLY_SHEETS, rewrite, write_book
 
 from xlrally.app.isolate import Died
 from xlrally.app.sync import explain_failure, read_standings, sync_file
@@ -28,19 +28,6 @@ def problems_of(path: Path) -> list[str]:
     assert not outcome.ok
     assert path.read_bytes() == before
     return [line.removeprefix(f"{path}: ") for line in outcome.problems]
-
-
-def rewrite(path: Path, change: dict[str, bytes], *, keep: bool = True) -> Path:
-    """Rewrite parts of a package (``keep`` False: only the parts in ``change``)."""
-    items = {}
-    if keep:
-        with zipfile.ZipFile(path) as z:
-            items = {i.filename: z.read(i.filename) for i in z.infolist()}
-    items.update(change)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in items.items():
-            z.writestr(name, data)
-    return path
 
 
 def test_a_binary_workbook_is_named_as_such(tmp_path: Path) -> None:

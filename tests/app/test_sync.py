@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 import xlsxwriter
-from helpers import RALLY_SHEETS, parts, tiny_png, write_book
+from helpers import RALLY_SHEETS, open_book, parts, rewrite, tiny_png, write_book
 
 from xlrally.app.newbook import xlwings_vba_project
 from xlrally.app.sync import read_standings, sync_file
@@ -207,30 +207,16 @@ def test_other_sheets_referring_to_standings_recalculate_on_open(
     XlsxWriter always writes fullCalcOnLoad="1": it is taken out first, or this test could
     not fail."""
     path = tmp_path / "ref.xlsx"
-    book = xlsxwriter.Workbook(str(path))
-    for name, rows in RALLY_SHEETS.items():
-        sheet = book.add_worksheet(name)
-        for r, row in enumerate(rows):
-            for c, value in enumerate(row):
-                if value is not None:
-                    sheet.write(r, c, value.isoformat() if hasattr(value, "isoformat") else value)
+    book = open_book(path, RALLY_SHEETS)
     book.add_worksheet("Standings")
     front = book.add_worksheet("Front")
     front.write_formula("A1", "=Standings!B2" if refers else "=Results!B2", None, "")
     book.close()
     workbook = parts(path)["xl/workbook.xml"]
     assert b' fullCalcOnLoad="1"' in workbook
-    _replace_part(path, "xl/workbook.xml", workbook.replace(b' fullCalcOnLoad="1"', b""))
+    rewrite(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
     sync_file(path)
     assert (b'fullCalcOnLoad="1"' in parts(path)["xl/workbook.xml"]) is refers
-
-
-def _replace_part(path: Path, name: str, data: bytes) -> None:
-    """The package with one part's bytes replaced, the other parts as they were."""
-    old = parts(path)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for part, content in old.items():
-            z.writestr(part, data if part == name else content)
 
 
 def test_working_names_dropped_scores_and_why(tmp_path: Path) -> None:

@@ -16,18 +16,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-import xlsxwriter
-from helpers import RALLY_SHEETS, parts, write_book
+from helpers import RALLY_SHEETS, open_book, parts, rewrite, write_book
 
 from xlrally.app import sync as sync_module
 from xlrally.app.sync import sync_file
-
-
-def _replace_parts(path: Path, changes: dict[str, bytes]) -> None:
-    old = parts(path)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in old.items():
-            z.writestr(name, changes.get(name, data))
 
 
 def sheet_names(path: Path) -> list[str]:
@@ -60,7 +52,7 @@ def test_new_sheet_and_relationship_ids_never_collide(tmp_path: Path) -> None:
         b'2006/relationships/externalLink" Target="externalLinks/externalLink1.xml"/>'
         b"</Relationships>",
     )
-    _replace_parts(path, {"xl/workbook.xml": workbook, "xl/_rels/workbook.xml.rels": rels})
+    rewrite(path, {"xl/workbook.xml": workbook, "xl/_rels/workbook.xml.rels": rels})
     assert sync_file(path).result == "written"
     after = parts(path)
     ids = re.findall(rb'sheetId="(\d+)"', after["xl/workbook.xml"])
@@ -100,7 +92,7 @@ def with_calc_chain(path: Path) -> None:
         b'<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
         b'relationships/calcChain" Target="calcChain.xml"/></Relationships>',
     )
-    _replace_parts(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
+    rewrite(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
     with zipfile.ZipFile(path, "a") as z:
         z.writestr("xl/calcChain.xml", CALC_CHAIN)
 
@@ -111,13 +103,7 @@ def test_a_calc_chain_pointing_into_the_old_standings_is_dropped(tmp_path: Path)
     relationship go (Excel rebuilds the chain). Without formulas on the old sheet it stays."""
     for formulas in (True, False):
         path = tmp_path / f"chain-{formulas}.xlsx"
-        book = xlsxwriter.Workbook(str(path))
-        for name, rows in RALLY_SHEETS.items():
-            sheet = book.add_worksheet(name)
-            for r, row in enumerate(rows):
-                sheet.write_row(
-                    r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row]
-                )
+        book = open_book(path, RALLY_SHEETS)
         standings = book.add_worksheet("Standings")
         if formulas:
             standings.write_formula("A1", "=1+1", None, 2)
@@ -138,11 +124,7 @@ def test_a_selected_standings_tab_stays_selected(tmp_path: Path) -> None:
     """The user last looked at Standings (its tab selected, the workbook's active tab): after
     the sync it still is."""
     path = tmp_path / "league.xlsx"
-    book = xlsxwriter.Workbook(str(path))
-    for name, rows in RALLY_SHEETS.items():
-        sheet = book.add_worksheet(name)
-        for r, row in enumerate(rows):
-            sheet.write_row(r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row])
+    book = open_book(path, RALLY_SHEETS)
     book.add_worksheet("Standings").activate()
     book.close()
     assert sync_file(path).result == "written"
@@ -205,16 +187,12 @@ def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(tmp_pat
     standings until Excel recalculates: the sync asks for a recalculation on opening. As in
     tests/app/test_sync.py, XlsxWriter's own fullCalcOnLoad is taken out first."""
     path = tmp_path / "named.xlsx"
-    book = xlsxwriter.Workbook(str(path))
-    for name, rows in RALLY_SHEETS.items():
-        sheet = book.add_worksheet(name)
-        for r, row in enumerate(rows):
-            sheet.write_row(r, 0, [v.isoformat() if hasattr(v, "isoformat") else v for v in row])
+    book = open_book(path, RALLY_SHEETS)
     book.add_worksheet("Standings")
     book.define_name("Leader", "=Standings!$B$2")
     book.close()
     workbook = parts(path)["xl/workbook.xml"]
-    _replace_parts(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
+    rewrite(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
     assert sync_file(path).result == "written"
     assert b'fullCalcOnLoad="1"' in parts(path)["xl/workbook.xml"]
 

@@ -36,9 +36,6 @@ def _safe_sync(
         return SyncOutcome(path, problems=(f"{path}: internal error: {error!r}",))
 
 
-_KEPT: list[object] = []
-"""What a retiring worker's sync made, left for the worker's exit to drop all at once."""
-
 BIG_FILE = 2 * 2**20
 """A workbook file this big (about 50,000 result rows) is the last of its worker: the objects
 of its sync are dropped with the process instead of freed one by one (~5% of its time)."""
@@ -57,7 +54,7 @@ def _isolated_sync(path: Path) -> SyncOutcome:
         return _safe_sync(path, check_area=False)
     isolate.retire()
     isolate.limit_memory(limit)
-    return _safe_sync(path, check_area=False, keep=_KEPT)
+    return _safe_sync(path, check_area=False, keep=isolate.KEPT)
 
 
 class BatchInterrupted(Exception):

@@ -98,6 +98,10 @@ def stop_on_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+KEPT: list[object] = []
+"""Big objects a task made, left for the worker's exit to drop all at once (freeing millions
+of objects one by one is wasted work in a process about to end): for a worker's last task."""
+
 QUEUED = 2
 """Tasks ordered ahead per worker: the one it runs and the next, so that it never waits for
 the parent between two tasks."""

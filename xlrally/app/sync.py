@@ -296,10 +296,6 @@ def why_died(path: Path, died: Died, command: str) -> FileProblems:
     )
 
 
-_KEPT: list[object] = []
-"""What a read-only command's child read, left for the child's exit to drop all at once."""
-
-
 def memory_for(path: Path) -> int:
     """The address space an isolated child may use for this workbook: the usual
     :data:`~xlrally.app.isolate.MEMORY_LIMIT` (2 GB), or for a big honest league twice what
@@ -335,7 +331,7 @@ def read_isolated(
         try:
             with paused_gc():
                 standings = read_standings(task, as_of, season, check_area=False)
-                _KEPT.append(standings)  # dropped with the child, not freed one by one
+                isolate.KEPT.append(standings)  # dropped with the child, not freed one by one
                 return show(standings), ()
         except FileProblems as error:
             return None, error.messages

@@ -23,6 +23,7 @@ changes every event's points.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
@@ -39,12 +40,14 @@ from xlrally.core.model import (
     Standings,
     Status,
 )
+from xlrally.core.names import norm
 from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import Roster, likely_duplicates, likely_typos
 from xlrally.core.players import key as _k
-from xlrally.core.prizes import with_prizes
+from xlrally.core.prizes import pay, pot_of
 from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
 from xlrally.core.seasons import in_season
+from xlrally.core.sections import of_section, section_names
 from xlrally.core.systems import SYSTEMS, Scorer, System, dippouch, known
 from xlrally.core.systems.dippouch import ordinal
 
@@ -126,7 +129,24 @@ def compute_standings(
     if not settings.prizes:
         return standings
     collected = _collected(league, held, entered) if settings.pot_share else 0.0
-    return with_prizes(standings, collected)
+    return _with_prizes(standings, collected)
+
+
+def _with_prizes(standings: Standings, collected: float) -> Standings:
+    """The standings with their payouts: the league's table, then each section's that has
+    prizes (shares are of the one pot)."""
+    settings = standings.settings
+    pot = pot_of(settings.pot, settings.pot_share, collected)
+    tables = {"": standings.rows}
+    for name in section_names(standings):
+        if any(norm(p.section) == norm(name) for p in settings.prizes):
+            tables[name] = of_section(standings, name).rows
+    payouts = []
+    for section, rows in tables.items():
+        prizes = [p for p in settings.prizes if norm(p.section) == norm(section)]
+        if prizes:
+            payouts.append(pay(rows, prizes, pot, settings.currency_unit, section))
+    return dataclasses.replace(standings, payouts=tuple(payouts), collected=collected, pot=pot)
 
 
 def _collected(league: League, held: list[str], entered: _Entered) -> float:

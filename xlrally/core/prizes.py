@@ -15,20 +15,14 @@ currency unit (default 0.01); what rounding leaves over stays in the pot, and is
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from xlrally.core.errors import ScoringError
-from xlrally.core.names import norm
 from xlrally.core.numbers import show
 from xlrally.core.ranking import Standing
 from xlrally.core.systems.dippouch import ordinal
-
-if TYPE_CHECKING:
-    from xlrally.core.model import Standings
 
 
 @dataclass(frozen=True)
@@ -102,7 +96,7 @@ def pay(
      ('Cy', 25.0, '2nd-3rd shared by 2: (30 + 20) / 2 = 25')]
     """
     by_place = {p.place: p.amount if p.amount is not None else (p.share or 0) * pot for p in prizes}
-    qualified = [row for row in rows if row.needs == 0 and row.ranked]
+    qualified = [row for row in rows if row.needs == 0]  # the unranked are all short
     awards: list[Award] = []
     left_over = 0.0
     place = 1
@@ -135,20 +129,3 @@ def pay(
         index += len(group)
     paid = sum(a.amount for a in awards)
     return Payout(section, tuple(awards), paid, round(left_over, 10))
-
-
-def with_prizes(standings: Standings, collected: float) -> Standings:
-    """The standings with their payouts: the league's table, then each section's."""
-    from xlrally.core.sections import of_section, section_names  # sections import the model
-
-    settings = standings.settings
-    pot = pot_of(settings.pot, settings.pot_share, collected)
-    tables = {"": standings.rows}
-    for name in section_names(standings):
-        tables[name] = of_section(standings, name).rows
-    payouts = []
-    for section, rows in tables.items():
-        prizes = [p for p in settings.prizes if norm(p.section) == norm(section)]
-        if prizes:
-            payouts.append(pay(rows, prizes, pot, settings.currency_unit, section))
-    return dataclasses.replace(standings, payouts=tuple(payouts), collected=collected, pot=pot)

@@ -59,16 +59,15 @@ def _cell(value: Any) -> Any:
 
 def _grid(value: Any) -> Grid:
     """Any argument as a 2-D list of cells (see :func:`_cell`): a value is 1×1, a 1-D list is
-    one row. Floats and blanks, nearly every cell, are taken as they are."""
-    if isinstance(value, list | tuple):
-        rows = value if value and isinstance(value[0], list | tuple) else [value]
-        return [[v if v is None or type(v) is float else _cell(v) for v in row] for row in rows]
-    return [[_cell(value)]]
+    one row."""
+    (rows, columns), flat = _cells(value)
+    return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
 
 
 def _cells(value: Any) -> tuple[tuple[int, int], list[Any]]:
-    """An argument's shape (rows, columns) and its cells row by row, as :func:`_grid` takes
-    them; the cells are looked at one by one only when some are neither floats nor blank."""
+    """An argument's shape (rows, columns) and its cells row by row (see :func:`_cell`): a
+    value is 1×1, a 1-D list one row. The cells are looked at one by one only when some are
+    neither floats nor blank."""
     if not isinstance(value, list | tuple):
         return (1, 1), [_cell(value)]
     rows = value if value and isinstance(value[0], list | tuple) else [value]

@@ -364,9 +364,7 @@ def _points_table(
     for number, values in table.rows:
         origin = table.origin(number)
         try:
-            rank = to_number(table.get(values, "rank"), "rank")
-            if not float(rank).is_integer() or rank < 1:
-                raise ValueError(f"rank must be a whole number from 1, not {rank}")
+            rank = _place(table.get(values, "rank"), "rank")
         except ValueError as error:
             problems.at(origin, "rank", str(error))
             continue
@@ -375,7 +373,7 @@ def _points_table(
             if value is None:
                 continue
             try:
-                target[int(rank)] = to_number(value, field_name)
+                target[rank] = to_number(value, field_name)
             except ValueError as error:
                 problems.at(origin, field_name, str(error))
 
@@ -384,6 +382,14 @@ def _points_table(
 
     notes.extend(_points_notes(points))
     return by_rank(points), by_rank(bonus)
+
+
+def _place(value: Value, what: str) -> int:
+    """A place in a table (Points, Prizes): a whole number from 1."""
+    number = to_number(value, what)
+    if not float(number).is_integer() or number < 1:
+        raise ValueError(f"{what} must be a whole number from 1, not {number}")
+    return int(number)
 
 
 def to_share(value: Value, what: str) -> float:
@@ -413,9 +419,7 @@ def _read_prizes(book: _Book, problems: _Problems) -> tuple[Prize, ...]:
     for number, values in table.rows:
         origin = table.origin(number)
         try:
-            place = to_number(table.get(values, "rank"), "place")
-            if not float(place).is_integer() or place < 1:
-                raise ValueError(f"place must be a whole number from 1, not {place}")
+            place = _place(table.get(values, "rank"), "place")
         except ValueError as error:
             problems.at(origin, "rank", str(error))
             continue
@@ -423,9 +427,9 @@ def _read_prizes(book: _Book, problems: _Problems) -> tuple[Prize, ...]:
         section = text_of(table.get(values, "section"))
         try:
             if amount is not None and share is None:
-                prize = Prize(int(place), amount=to_number(amount, "amount"), section=section)
+                prize = Prize(place, amount=to_number(amount, "amount"), section=section)
             elif share is not None and amount is None:
-                prize = Prize(int(place), share=to_share(share, "share"), section=section)
+                prize = Prize(place, share=to_share(share, "share"), section=section)
             else:
                 problems.at(origin, "amount", "give the place an Amount or a Share of the pot")
                 continue

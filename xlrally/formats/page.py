@@ -21,11 +21,13 @@ from html import escape
 
 from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
+from xlrally.core.ranking import Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.formats.cells import show_date
 from xlrally.formats.view import (
     RowView,
     StandingsView,
+    needs_mark,
     pot_summary,
     prize_rows,
     qualifying_note,
@@ -131,7 +133,7 @@ def standings_page(
         "<main>",
         _table(table, shown),
         _rest(table, shown),
-        _sections(standings),
+        _sections(table),
         _prizes(standings),
         _chart(standings),
         _players(table, shown),
@@ -207,7 +209,7 @@ def _rest(table: StandingsView, shown: int) -> str:
     first, last = shown + 1, len(table.rows)
     return _short_table(
         table,
-        table.rows[shown:],
+        [view.standing for view in table.rows[shown:]],
         "rest",
         f"Places {first:,} to {last:,}",
         f"Scores by event and the working are shown for the top {shown:,} "
@@ -234,12 +236,14 @@ def _prizes(standings: Standings) -> str:
     )
 
 
-def _sections(standings: Standings) -> str:
-    """A short table per section: its players ranked among themselves."""
+def _sections(table: StandingsView) -> str:
+    """A short table per section: its players ranked among themselves (the decimals are the
+    league's table's, as on the Standings sheet)."""
+    standings = table.standings
     return "".join(
         _short_table(
-            standings_view(of_section(standings, name)),
-            None,
+            table,
+            of_section(standings, name).rows,
             f"section-{number}",
             f"Section: {_e(name)}",
             "The players of this section ranked among themselves; their scores and working are "
@@ -250,18 +254,18 @@ def _sections(standings: Standings) -> str:
 
 
 def _short_table(
-    table: StandingsView, rows: Sequence[RowView] | None, key: str, title: str, note: str
+    table: StandingsView, rows: Sequence[Standing], key: str, title: str, note: str
 ) -> str:
-    """A table of rank, name, (country,) total and events: ``rows`` (all: None) of ``table``.
-    ``title`` and ``note`` are HTML."""
+    """A table of rank, name, (country,) total and events of ``rows``, in the columns and
+    decimals of ``table``. ``title`` and ``note`` are HTML."""
     country = '<th scope="col" class="name">Country</th>' if table.countries else ""
     lines = []
-    for view in table.rows if rows is None else rows:
-        row = view.standing
+    for row in rows:
+        needs = needs_mark(row)
         where = f'<td class="name">{_e(table.country(row.player))}</td>' if table.countries else ""
         lines.append(
             f'<tr><td>{_e(row.rank_label)}</td><th scope="row" class="other">{_e(row.player)}'
-            + (f' <span class="needs">{_e(view.needs)}</span>' if view.needs else "")
+            + (f' <span class="needs">{_e(needs)}</span>' if needs else "")
             + f"</th>{where}<td>{_e(fixed(row.total, table.places))}</td><td>{row.events}</td></tr>"
         )
     return (

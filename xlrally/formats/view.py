@@ -46,6 +46,11 @@ class ScoreView(NamedTuple):
         return self.score.explain
 
 
+def needs_mark(row: Standing) -> str:
+    """``needs 2 more`` for a player short of the qualifying minimum, else ''."""
+    return f"needs {row.needs} more" if row.needs else ""
+
+
 @dataclass(frozen=True)
 class RowView:
     """One player's row: the standing, and a score (or None) per held event in column order."""
@@ -56,8 +61,7 @@ class RowView:
     @property
     def needs(self) -> str:
         """``needs 2 more`` for a player short of the qualifying minimum, else ''."""
-        short = self.standing.needs
-        return f"needs {short} more" if short else ""
+        return needs_mark(self.standing)
 
     @property
     def broken_tie(self) -> str | None:
@@ -222,10 +226,11 @@ def pot_summary(standings: Standings) -> str:
     if not standings.payouts:
         return ""
     settings = standings.settings
-    parts = [show(settings.pot)] if settings.pot else []
+    how = ""  # a fixed pot is itself
     if settings.pot_share:
-        parts.append(f"{show(settings.pot_share * 100)}% of {show(standings.collected)} collected")
-    how = f": {' + '.join(parts)}" if settings.pot_share else ""  # a fixed pot is itself
+        fixed = f"{show(settings.pot)} + " if settings.pot else ""
+        share = f"{show(settings.pot_share * 100)}% of {show(standings.collected)} collected"
+        how = f": {fixed}{share}"
     left = sum(p.left_over for p in standings.payouts)
     rounding = f" ({show(left)} of it left over by rounding)" if left > 1e-9 else ""
     return (
