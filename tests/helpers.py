@@ -196,3 +196,21 @@ def npm_package(name: str, version: str, marker: str = "package.json") -> Path:
             [*command, f"{name}@{version}"], check=True, capture_output=True, timeout=600
         )
     return folder
+
+
+def trf_player(number: int, name: str, rank: int, rounds: Sequence[str], points: float = 0) -> str:
+    """A TRF ``001`` record laid out column by column from the standard (FIDE TRF16/TRF26:
+    starting rank 5-8, name 15-47, points 81-84, rank 86-89, round r from 92 + 10 (r - 1):
+    opponent, colour, result). ``rounds``: ``"3 w 1"`` (opponent 3, white, won), ``"U"`` (a
+    bye: opponent 0000, colour -) or ``""`` (not paired: blank)."""
+    line = f"001 {number:4d}      {name:<33.33s}{'':33s}{points:4.1f} {rank:4d}"
+    assert len(line) == 89
+    for entry in rounds:
+        if not entry:
+            line += " " * 10
+        elif " " in entry:
+            opponent, colour, code = entry.split()
+            line += f"  {opponent:>4s} {colour} {code}"
+        else:
+            line += f"  0000 - {entry}"
+    return line

@@ -1,4 +1,4 @@
-"""The ``xlrally`` command line: new, sync, standings, check, publish.
+"""The ``xlrally`` command line: new, sync, import, standings, check, publish.
 
 A thin layer: it finds files, calls :mod:`xlrally.app.sync`, and turns problems into
 ``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. Heavy modules are imported
@@ -225,6 +225,79 @@ def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | No
         return dt.date.fromisoformat(value)
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a date like 2026-05-31") from None
+
+
+def _mapping(_ctx: object, _param: object, values: tuple[str, ...]) -> dict[str, str]:
+    found = {}
+    for value in values:
+        header, sep, column = value.partition("=")
+        if not sep or not header.strip() or not column.strip():
+            raise click.BadParameter(f"{value!r} is not HEADER=COLUMN (e.g. Pos=Rank)")
+        found[header.strip()] = column.strip()
+    return found
+
+
+@cli.command(name="import")
+@click.argument("league", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--event", metavar="NAME", help="The event's name (default: the file's).")
+@click.option("--date", callback=_parse_date, metavar="DATE", help="The event's date (YYYY-MM-DD).")
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 99),
+    help="The event's rounds (default: the file's); to score an unfinished TRF event.",
+)
+@click.option(
+    "--column",
+    "columns",
+    multiple=True,
+    callback=_mapping,
+    metavar="HEADER=COLUMN",
+    help="A table's header that names a workbook column otherwise (e.g. Pos=Rank); repeat.",
+)
+@click.option("--replace", is_flag=True, help="Replace the event's results if it has some.")
+def import_(
+    league: Path,
+    file: str,
+    event: str | None,
+    date: dt.date | None,
+    rounds: int | None,
+    columns: dict[str, str],
+    replace: bool,
+) -> None:
+    """Import one event's results from FILE into the LEAGUE workbook, then sync it.
+
+    FILE is a FIDE TRF file from a chess pairing program (Swiss-Manager, Vega, Tornelo ...)
+    or a table: CSV from a poker timer or tournament tool, or text pasted from a web page or
+    spreadsheet (- reads it from standard input). The results are added to the Results sheet
+    (or the event's own sheet), the event to Events; nothing else in the workbook changes.
+    """
+    from xlrally.app.importer import Options, import_file
+    from xlrally.core.errors import XlrallyError
+    from xlrally.formats.view import shown_warnings
+
+    options = Options(event, date, rounds, columns, replace)
+    data = sys.stdin.buffer.read() if file == "-" else None
+    try:
+        outcome = import_file(league, "standard input" if file == "-" else file, options, data)
+    except XlrallyError as error:
+        fail([f"{league}: {error}"])
+    for note in outcome.notes:
+        click.echo(f"Note: {note}", err=True)
+    if outcome.changed:
+        click.echo(f"{league}: imported {plural(outcome.results, 'result')} of {outcome.event!r}")
+    if outcome.new_players:
+        click.echo(f"New players: {', '.join(outcome.new_players)}")
+    sync = outcome.sync
+    if sync is not None:
+        for warning in shown_warnings(sync.warnings):
+            click.echo(f"Warning: {league}: {warning}", err=True)
+        if not sync.ok:
+            fail(sync.problems)
+        click.echo(
+            f"{league}: standings {sync.result} ({plural(sync.players, 'player')}, "
+            f"{plural(sync.events, 'event')})"
+        )
 
 
 @cli.command()

@@ -46,6 +46,7 @@ from xlrally.formats.cells import (
     to_date,
     to_number,
 )
+from xlrally.formats.trf import BYE_RULES, FORFEIT_RULES
 
 HEADER_SEARCH_ROWS = 20
 """The header row of a sheet is looked for in its first 20 rows."""
@@ -145,6 +146,8 @@ SETTINGS_KEYS: dict[str, str] = {
     "pot": "Pot",
     "potshare": "Pot share",
     "currencyunit": "Currency unit",
+    "requestedbyes": "Requested byes",
+    "forfeitwins": "Forfeit wins",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -480,6 +483,10 @@ def read_league(source: SheetSource) -> League:
         pot_share=_or(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
         currency_unit=_or(setting.number("currencyunit"), 0.01),
     )
+    # How a TRF file's codes count in a rally (read by `xlrally import`), checked here so that
+    # a bad value is named by `check` and sync too.
+    setting.choice("requestedbyes", BYE_RULES)
+    setting.choice("forfeitwins", FORFEIT_RULES)
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}
     results = _read_results(book, system, [e.name for e in events], problems, countries)
@@ -508,6 +515,16 @@ def read_league(source: SheetSource) -> League:
             )
         raise LeagueProblems(problems.items)
     return league
+
+
+def read_import_rules(source: SheetSource) -> tuple[str, str]:
+    """The Settings' ``Requested byes`` and ``Forfeit wins`` (see xlrally.formats.trf)."""
+    problems = _Problems()
+    setting = _SettingsReader(read_settings(_Book(source))[1], problems)
+    rules = setting.choice("requestedbyes", BYE_RULES), setting.choice("forfeitwins", FORFEIT_RULES)
+    if problems.items:
+        raise LeagueProblems(problems.items)
+    return rules
 
 
 def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:

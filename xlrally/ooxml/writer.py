@@ -116,7 +116,7 @@ class WriteOutcome:
     parts: tuple[str, ...] = ()
 
 
-class _Edit:
+class Edit:
     """The parts a write changes, computed before anything is written."""
 
     def __init__(self, package: Package) -> None:
@@ -161,25 +161,30 @@ def _refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     return False
 
 
+def workbook_styles(package: Package) -> tuple[str | None, Styles]:
+    """The workbook's styles part (None when it has none) and its styles."""
+    rels = package.relationships(package.workbook_part)
+    part = next((t for k, t in rels.values() if k.endswith("/styles")), None)
+    return part, Styles(package.read(part) if part else None, part or "styles")
+
+
 def plan_sheet(
     package: Package,
     name: str,
     grid: Sequence[Row],
     setup: PrintSetup | None = None,
     stamp: str | None = None,
-) -> tuple[_Edit, Styles, str]:
+) -> tuple[Edit, Styles, str]:
     """Work out every part that writing this grid as the sheet ``name`` changes; with
     ``setup``, the sheet's page setup and print names where its user has set none; with
     ``stamp``, the custom property :data:`INPUTS` set to the digest of the package as written
     (:meth:`Package.digest`) and the stamp."""
-    edit = _Edit(package)
+    edit = Edit(package)
     workbook = package.workbook_part
     existing = next((s for s in package.sheets if norm(s.name) == norm(name)), None)
     if existing is not None and existing.kind != WORKSHEET_TYPE:
         raise WorkbookError(f"the sheet {existing.name!r} is not a worksheet; rename it")
-    rels = dict(package.relationships(workbook))
-    styles_part = next((t for k, t in rels.values() if k.endswith("/styles")), None)
-    styles = Styles(package.read(styles_part) if styles_part else None, styles_part or "styles")
+    styles_part, styles = workbook_styles(package)
 
     kept: dict[str, str] = {}
     hidden: frozenset[str] = frozenset()
@@ -223,7 +228,7 @@ def plan_sheet(
     return edit, styles, part
 
 
-def _digest_after(edit: _Edit, package: Package, skip: str) -> str:
+def _digest_after(edit: Edit, package: Package, skip: str) -> str:
     """:meth:`Package.digest` of the file this edit writes, ``skip`` (the custom properties)
     left out."""
     parts = []
@@ -262,7 +267,7 @@ _PRINT_AREA = re.compile(r"'?(?:[^'!]|'')+'?!\$A(?:\$1)?:\$[A-Z]{1,3}(?:\$104857
 the form xlrally writes, kept up to date; any other print area is the user's, left alone."""
 
 
-def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> str:
+def _custom_property(edit: Edit, package: Package, name: str, value: str) -> str:
     """Set the text custom document property ``name`` (``docProps/custom.xml``, made with its
     relationship and content type when the workbook has none); returns the part."""
     part = package.custom_properties_part()
@@ -302,7 +307,7 @@ def _custom_property(edit: _Edit, package: Package, name: str, value: str) -> st
     return part
 
 
-def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> None:
+def _print_names(edit: Edit, workbook: str, name: str, setup: PrintSetup) -> None:
     """Repeat the header row on every printed page and print the table (not the Working
     column): the defined names ``_xlnm.Print_Titles`` and ``_xlnm.Print_Area`` of the sheet,
     added where missing (a user's own print area or titles are kept)."""
@@ -349,7 +354,7 @@ def _print_names(edit: _Edit, workbook: str, name: str, setup: PrintSetup) -> No
 
 
 def _add_relationship(
-    edit: _Edit, package: Package, source: str, kind: str, target: str, content_type: str
+    edit: Edit, package: Package, source: str, kind: str, target: str, content_type: str
 ) -> str:
     """Add a relationship from ``source`` to ``target`` (and the target's content type);
     the new id is unique among all of the part's relationships, external ones included."""
@@ -377,7 +382,7 @@ def _add_relationship(
     return rel_id
 
 
-def _new_sheet(edit: _Edit, package: Package, name: str) -> str:
+def _new_sheet(edit: Edit, package: Package, name: str) -> str:
     workbook = package.workbook_part
     folder = posixpath.join(posixpath.dirname(workbook), "worksheets")
     number = 1
@@ -403,7 +408,7 @@ def _new_sheet(edit: _Edit, package: Package, name: str) -> str:
     return part
 
 
-def _recalc_on_open(edit: _Edit, workbook: str) -> None:
+def _recalc_on_open(edit: Edit, workbook: str) -> None:
     """Set fullCalcOnLoad="1" on <calcPr> (adding <calcPr> in its schema place if missing)."""
     book = edit.xml(workbook)
     calc = book.root.named(NS_MAIN, "calcPr")
@@ -421,7 +426,7 @@ def _recalc_on_open(edit: _Edit, workbook: str) -> None:
         edit.set(workbook, book.append_child(book.root, element))
 
 
-def _drop_calc_chain(edit: _Edit, package: Package, workbook: str) -> None:
+def _drop_calc_chain(edit: Edit, package: Package, workbook: str) -> None:
     rels_part = package.rels_part(workbook)
     rels = edit.xml(rels_part)
     for relationship in rels.root.children:
@@ -445,7 +450,7 @@ def _without_cells(sheet: bytes) -> bytes:
     return sheet[:opening] + sheet[sheet.rindex(b"</sheetData>") :]
 
 
-def verify(edit: _Edit, styles: Styles, written: str) -> None:
+def verify(edit: Edit, styles: Styles, written: str) -> None:
     """Check the planned package before anything is committed (see the module docstring).
 
     Of the written ``sheet`` only what surrounds the cells is parsed (the settings kept from
@@ -614,14 +619,29 @@ def stage_sheet(
     """Write the workbook with the grid as its sheet ``name`` to a temporary file beside the
     real file, verified and with the original's identity. None when nothing would change.
     ``setup`` and ``stamp``: see :func:`plan_sheet`."""
+    refuse_to_replace(Path(path))
+    edit, styles, sheet = plan_sheet(package, name, grid, setup, stamp)
+    return stage(path, edit, lambda: verify(edit, styles, written=sheet))
+
+
+def refuse_to_replace(path: Path) -> None:
+    """Raise WorkbookError when the workbook cannot be replaced safely (open elsewhere,
+    read-only, hard-linked): before any work is done."""
+    _refuse_to_replace(path, (path.resolve() if path.is_symlink() else path).stat())
+
+
+def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | None:
+    """Write the package with the edit's parts to a temporary file beside the real file,
+    after ``check`` (which raises when the planned parts are wrong), with the original's
+    identity. None when the edit changes nothing."""
     path = Path(path)
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
     _refuse_to_replace(path, status)
-    edit, styles, sheet = plan_sheet(package, name, grid, setup, stamp)
+    package = edit.package
     if not edit.changed and not edit.dropped:
         return None
-    verify(edit, styles, written=sheet)
+    check()
     fd, temp_name = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
     temp = Path(temp_name)
     try:

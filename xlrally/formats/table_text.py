@@ -1,0 +1,92 @@
+"""Reading a results table as text: a CSV file a poker timer or a Diplomacy tool exported, or a
+table pasted from a web page or a spreadsheet (tab-separated).
+
+The separator is found from the text (comma, semicolon, tab or ``|``); the header is the first
+non-blank line. Headers are matched like the workbook's own columns (case, spaces and
+punctuation ignored; ``Place`` and ``Finish`` are ``Rank``), and ``mapping`` names the others
+(``{"Pos": "Rank"}``). Values stay text here: the import converts them, naming the line and
+column of any that cannot be read.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from xlrally.core.errors import XlrallyError
+from xlrally.core.names import norm
+from xlrally.formats.layout import COLUMNS
+
+SEPARATORS = ",;\t|"
+_FIELDS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """The rows of a table, each with its line number and its values by field."""
+
+    columns: dict[str, str]
+    """Field -> the header as written."""
+    rows: tuple[tuple[int, dict[str, str]], ...]
+    ignored: tuple[str, ...]
+    """Headers that name no field xlrally reads."""
+
+
+def _separator(text: str) -> str:
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=SEPARATORS).delimiter
+    except csv.Error:
+        counts = {s: sample.count(s) for s in SEPARATORS}
+        return max(counts, key=lambda s: counts[s])
+
+
+def field_of(header: str, mapping: Mapping[str, str]) -> str | None:
+    """The field a header names: through ``mapping`` (header -> a workbook column name), else
+    as a workbook column; None for neither."""
+    mapped = {norm(k): v for k, v in mapping.items()}.get(norm(header))
+    return _FIELDS.get(norm(mapped if mapped is not None else header))
+
+
+def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = None) -> TextTable:
+    """Read a table; ``source`` names it in errors.
+
+    >>> t = read_table_text("Pos;Name;Re-buys\\n1;Ann;2\\n2;Ben;0\\n", "x.csv", {"Pos": "Rank"})
+    >>> t.columns, t.rows[1], t.ignored
+    ({'rank': 'Pos', 'player': 'Name'}, (3, {'rank': '2', 'player': 'Ben'}), ('Re-buys',))
+    """
+    mapping = mapping or {}
+    for heading, column in mapping.items():
+        if norm(column) not in _FIELDS:
+            raise XlrallyError(
+                f"--column {heading}={column}: {column!r} is not a column xlrally reads "
+                f"(e.g. {', '.join(spellings[0] for spellings in COLUMNS.values())})"
+            )
+    records = list(csv.reader(text.splitlines(), delimiter=_separator(text)))
+    numbered = [(n, row) for n, row in enumerate(records, start=1) if any(c.strip() for c in row)]
+    if not numbered:
+        raise XlrallyError(f"{source}: no table in the file")
+    header_line, header = numbered[0]
+    columns: dict[str, str] = {}
+    positions: dict[str, int] = {}
+    ignored = []
+    for position, title in enumerate(header):
+        found = field_of(title, mapping)
+        if found is None or found in columns:
+            if title.strip():
+                ignored.append(title.strip())
+            continue
+        columns[found] = title.strip()
+        positions[found] = position
+    if "player" not in columns:
+        listed = ", ".join(repr(h.strip()) for h in header if h.strip()) or "none"
+        raise XlrallyError(
+            f"{source} line {header_line}: no Player column (the headers are {listed}); "
+            "name it with --column HEADER=Player"
+        )
+    rows = tuple(
+        (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
+        for n, row in numbered[1:]
+    )
+    return TextTable(columns, rows, tuple(ignored))
