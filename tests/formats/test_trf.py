@@ -77,7 +77,11 @@ def test_a_hand_made_file_is_read_column_by_column() -> None:
         (2, "Jones, Ben", 2),
         (3, "Lee, Cat", 3),
     ]
-    assert [p.results for p in tournament.players] == [("1", "=", "U"), ("0", "", "+"), ("", "=", "-")]
+    assert [p.results for p in tournament.players] == [
+        ("1", "=", "U"),
+        ("0", "", "+"),
+        ("", "=", "-"),
+    ]
 
 
 def test_an_unknown_result_code_names_its_line_and_column() -> None:
