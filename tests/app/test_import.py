@@ -414,3 +414,24 @@ def test_every_other_part_is_kept_and_the_table_covers_the_new_rows(tmp_path: Pa
         "d mmm yyyy",
     )
     assert totals(league)["Bobby Fischer"] == 79
+
+
+def test_a_workbook_with_a_sheet_per_event_gets_a_sheet_for_the_new_one(tmp_path: Path) -> None:
+    league = write_book(
+        tmp_path / "league.xlsx",
+        {
+            "Settings": EMPTY_RALLY["Settings"],
+            "Events": [["Event", "Date", "Rounds"], ["Nov 2025", dt.date(2025, 11, 1), 1]],
+            "Nov 2025": [["Player", "Points", "Games"], ["Bobby Fischer", 1, 1]],
+        },
+    )
+    import_file(league, seed_events(tmp_path)[0])
+    book = openpyxl.load_workbook(league)
+    assert book.sheetnames[:4] == ["Settings", "Events", "Nov 2025", "Dec 2025"]
+    assert [[c.value for c in row] for row in book["Dec 2025"].iter_rows()] == [
+        ["Player", "Points", "Games", "Byes"],
+        ["Bobby Fischer", 3, 4, 0],
+        ["Misha Tal", 1, 4, 0],
+    ]
+    # two events held: (2 + 1) / 2 rounded up = 2 count; Bobby 100 × 1 / 1 + 1 = 101 and 79
+    assert totals(league) == {"Bobby Fischer": 180, "Misha Tal": 29}

@@ -15,6 +15,7 @@ refused unless ``replace``; importing the same file again changes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +31,21 @@ from xlrally.formats.layout import COLUMNS, Table, find_table, read_import_rules
 from xlrally.formats.table_text import read_table_text
 from xlrally.formats.trf import last_first, looks_like_trf, rally_line, read_trf
 from xlrally.ooxml.in_place import Rows, SheetCells, Written, extend_sheet, extend_table
-from xlrally.ooxml.package import Package
+from xlrally.ooxml.package import NS_MAIN, Package
 from xlrally.ooxml.reader import FileSheets
-from xlrally.ooxml.writer import Edit, refuse_to_replace, stage, verify, workbook_styles
+from xlrally.ooxml.writer import (
+    Edit,
+    new_sheet,
+    refuse_to_replace,
+    stage,
+    verify,
+    workbook_styles,
+)
+from xlrally.ooxml.xmlpart import XmlPart
 
 NUMBER_FIELDS = ("points", "games", "byes", "rank", "buy-in", "total")
 DATE_LOOK = Look(number_format="yyyy-mm-dd")
+XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
 
 @dataclass(frozen=True)
@@ -439,6 +449,36 @@ def _apply(
         edit.set(table, extend_table(edit.data(table), table, writes.name, writes.extent, new_last))
 
 
+_NOT_IN_SHEET_NAMES = re.compile(r"[\\/*?:\[\]]")
+
+
+def _new_event_sheet(
+    edit: Edit,
+    package: Package,
+    name: str,
+    results: tuple[dict[str, Written], ...],
+    date_style: Callable[[], int],
+) -> None:
+    """A sheet named after the event, for a workbook that keeps each event's results on a
+    sheet of its own: a header row of the columns imported, then the results."""
+    if len(name) > 31 or _NOT_IN_SHEET_NAMES.search(name) or name.strip("'") != name:
+        raise XlrallyError(
+            f"the workbook keeps each event on a sheet named after it, and {name!r} cannot be a "
+            "sheet name (at most 31 characters, none of \\ / * ? : [ ]); name the event with "
+            "--event"
+        )
+    fields = list(dict.fromkeys(f for r in results for f in r))
+    part = new_sheet(edit, package, name)
+    writes: dict[int, dict[int, Written]] = {1: {c: COLUMNS[f][0] for c, f in enumerate(fields)}}
+    for number, values in enumerate(results, start=2):
+        writes[number] = {c: values[f] for c, f in enumerate(fields) if f in values}
+    empty = XmlPart(
+        part, f'{XML_HEAD}<worksheet xmlns="{NS_MAIN}"><sheetData/></worksheet>'.encode()
+    )
+    epoch = DATE_1904 if package.date1904 else EXCEL_EPOCH
+    edit.set(part, SheetCells(empty, epoch).write(writes, None, date_style))
+
+
 def _sheet(sheets: FileSheets, name: str) -> str | None:
     return {norm(n): n for n in reversed(sheets.sheet_names())}.get(norm(name))
 
@@ -505,17 +545,6 @@ def import_file(
             sheets.values(events_sheet),
         )
         results_sheet = _sheet(sheets, "Results") or _sheet(sheets, incoming.name)
-        if results_sheet is None:
-            raise XlrallyError(
-                f"the workbook has no 'Results' sheet and no sheet named {incoming.name!r}; add "
-                "one (xlrally new makes a workbook with a Results sheet)"
-            )
-        required = ("event", "player") if norm(results_sheet) == "results" else ("player",)
-        rows = sheets.values(results_sheet)
-        writes = _SheetWrites(results_sheet, find_table(results_sheet, rows, required), rows)
-        same = _plan_results(writes, incoming.name, results, options.replace, incoming.rounds)
-        if events.table.columns.get("event") is not None:
-            _plan_event(events, incoming, incoming.name, options.replace, notes)
         package = sheets.package
         edit = Edit(package)
         styles_part, styles = workbook_styles(package)
@@ -525,8 +554,17 @@ def import_file(
             used_style.append(True)
             return styles.xf(DATE_LOOK)
 
+        same = False
+        if results_sheet is None:  # results kept one sheet per event: a sheet for this one
+            _new_event_sheet(edit, package, incoming.name, results, date_style)
+        else:
+            required = ("event", "player") if norm(results_sheet) == "results" else ("player",)
+            rows = sheets.values(results_sheet)
+            writes = _SheetWrites(results_sheet, find_table(results_sheet, rows, required), rows)
+            same = _plan_results(writes, incoming.name, results, options.replace, incoming.rounds)
+            _apply(edit, package, writes, date_style)
+        _plan_event(events, incoming, incoming.name, options.replace, notes)
         _apply(edit, package, events, date_style)
-        _apply(edit, package, writes, date_style)
         if used_style and styles_part is not None:
             edit.set(styles_part, styles.data)
         staged = stage(path, edit, lambda: verify(edit, styles, written=""))

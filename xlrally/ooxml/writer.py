@@ -203,7 +203,7 @@ def plan_sheet(
         had_formulas = has_formulas(old)
         part = existing.part
     else:
-        part = _new_sheet(edit, package, name)
+        part = new_sheet(edit, package, name)
     if setup is not None:
         mine = {k: v for k, v in kept.items() if not is_print_default(k, v)}
         kept = {**print_defaults(setup), **mine}
@@ -382,7 +382,9 @@ def _add_relationship(
     return rel_id
 
 
-def _new_sheet(edit: Edit, package: Package, name: str) -> str:
+def new_sheet(edit: Edit, package: Package, name: str) -> str:
+    """Add a worksheet named ``name`` to the workbook (its entry, relationship and content
+    type); return its part, for the caller to write."""
     workbook = package.workbook_part
     folder = posixpath.join(posixpath.dirname(workbook), "worksheets")
     number = 1
