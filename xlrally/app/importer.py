@@ -119,7 +119,7 @@ def _from_trf(
     notes = []
     for player in tournament.players:
         turned = last_first(player.name)
-        if system == "rally":
+        if not SYSTEMS[system].ranked:  # the rally: points, games and byes from the rounds
             line = rally_line(player.results[:rounds], *rules)
             if line.games == 0:
                 notes.append(f"{turned} played no game: not imported")
@@ -142,7 +142,7 @@ def _from_trf(
     return Incoming(
         name=options.event or tournament.name or Path(source).stem,
         date=options.date or tournament.start or tournament.end,
-        rounds=rounds if system == "rally" or SYSTEMS[system].rounds != "unused" else None,
+        rounds=rounds if SYSTEMS[system].rounds != "unused" else None,
         results=tuple(results),
         spellings=tuple(spellings),
         notes=tuple(notes),
