@@ -435,3 +435,51 @@ def test_a_workbook_with_a_sheet_per_event_gets_a_sheet_for_the_new_one(tmp_path
     ]
     # two events held: (2 + 1) / 2 rounded up = 2 count; Bobby 100 × 1 / 1 + 1 = 101 and 79
     assert totals(league) == {"Bobby Fischer": 180, "Misha Tal": 29}
+
+
+def test_results_the_league_cannot_score_are_not_written(tmp_path: Path) -> None:
+    league = write_book(tmp_path / "league.xlsx", EMPTY_RALLY)
+    before = league.read_bytes()
+    csv = tmp_path / "dec.csv"
+    csv.write_text("Player,Points,Games\nAnn,5,4\n", encoding="utf-8")  # 5 points from 4 games
+    with pytest.raises(XlrallyError, match="with the imported results the league has problems"):
+        import_file(league, csv, Options(rounds=4))
+    assert league.read_bytes() == before
+    assert not list(tmp_path.glob(".~*"))  # no staged file left behind
+
+
+@pytest.mark.parametrize(
+    ("settings", "table", "message"),
+    [
+        ([["System", "dippouch"]], "Player,Rank\nAnn,1\n", "rates events in date order"),
+        ([["System", "rally"]], "Player,Points,Games\nAnn,1,1\n", "needs the rounds"),
+        ([["System", "neau"]], "Player,Rank\nAnn,1\n", "needs the buy-in"),
+    ],
+)
+def test_what_the_system_needs_of_the_event_is_asked_for_first(
+    tmp_path: Path, settings: list[list[str]], table: str, message: str
+) -> None:
+    league = write_book(
+        tmp_path / "league.xlsx",
+        {
+            "Settings": [["Setting", "Value"], *settings],
+            "Events": [["Event", "Date", "Rounds", "Buy-in"]],
+            "Results": [["Event", "Player", "Points", "Games", "Byes", "Rank", "Buy-in"]],
+        },
+    )
+    before = league.read_bytes()
+    csv = tmp_path / "e.csv"
+    csv.write_text(table, encoding="utf-8")
+    with pytest.raises(XlrallyError, match=message):
+        import_file(league, csv)
+    assert league.read_bytes() == before
+
+
+def test_a_trf_with_a_bad_code_changes_nothing(tmp_path: Path) -> None:
+    league = write_book(tmp_path / "league.xlsx", EMPTY_RALLY)
+    before = league.read_bytes()
+    bad = trf(tmp_path / "bad.trf", "Dec", "2025/12/06", 1, [trf_player(1, "A, B", 1, ["2 w Q"])])
+    result = CliRunner().invoke(cli, ["import", str(league), str(bad)])
+    assert result.exit_code == 1
+    assert "bad.trf line 4, column 99: 'Q' is not a TRF result code" in result.output
+    assert league.read_bytes() == before

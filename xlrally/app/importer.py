@@ -22,6 +22,7 @@ from pathlib import Path
 
 from xlrally.app.sync import SyncOutcome, sync_file
 from xlrally.core.errors import LeagueProblems, XlrallyError
+from xlrally.core.league import compute_standings
 from xlrally.core.model import League, Result
 from xlrally.core.names import norm
 from xlrally.core.players import key, likely_duplicates, likely_typos, tidy
@@ -221,6 +222,31 @@ def read_incoming(
     if looks_like_trf(text):
         return _from_trf(text, source, system, rules, options)
     return _from_table(text, source, system, options)
+
+
+def _check_event_fields(incoming: Incoming, league: League) -> None:
+    """What the system needs of the event and neither the file nor Events gives."""
+    system = SYSTEMS[league.settings.system]
+    known = next((e for e in league.events if norm(e.name) == norm(incoming.name)), None)
+    if system.dated and incoming.date is None and (known is None or known.date is None):
+        raise XlrallyError(
+            f"the {system.name} rates events in date order and the file gives no date for "
+            f"{incoming.name!r}: import with --date YYYY-MM-DD"
+        )
+    if (
+        system.rounds == "required"
+        and incoming.rounds is None
+        and (known is None or not known.rounds)
+    ):
+        raise XlrallyError(
+            f"the {system.name} needs the rounds of {incoming.name!r}: import with --rounds N"
+        )
+    has_buy_in = all(r.get("buy-in") is not None for r in incoming.results)
+    if system.event_buy_in and not has_buy_in and (known is None or known.buy_in is None):
+        raise XlrallyError(
+            f"{system.name} needs the buy-in of {incoming.name!r}: give it in a Buy-in column "
+            "of the file, or add the event to Events with its Buy-in first"
+        )
 
 
 # ---------------------------------------------------------------- names
@@ -484,9 +510,17 @@ def _sheet(sheets: FileSheets, name: str) -> str | None:
 
 
 def _read_back(path: Path, event: str, expected: tuple[dict[str, Written], ...]) -> None:
-    """Read the staged workbook as a sync will and check that the event reads as imported."""
-    with FileSheets(path) as sheets:
-        league = read_league(sheets)
+    """Read the staged workbook as a sync will and check that the event reads as imported and
+    that the league still scores (a CSV's 5 points from 4 games is caught here, not after)."""
+    try:
+        with FileSheets(path) as sheets:
+            league = read_league(sheets)
+        compute_standings(league)
+    except LeagueProblems as problems:
+        raise XlrallyError(
+            "with the imported results the league has problems, so nothing was written: "
+            + "; ".join(str(p) for p in problems.problems[:5])
+        ) from None
     found = {key(r.player): r for r in league.results if norm(r.event) == norm(event)}
     for values in expected:
         result = found.pop(key(str(values["player"])), None)
@@ -534,6 +568,7 @@ def import_file(
         incoming = read_incoming(data, source_name, system, rules, options)
         if not incoming.results:
             raise XlrallyError(f"{source}: no results to import")
+        _check_event_fields(incoming, league)
         results, new_players, warnings = _resolve(incoming, league)
         notes = [*incoming.notes, *warnings]
         events_sheet = _sheet(sheets, "Events")

@@ -148,6 +148,9 @@ class _Worker:
         return done
 
     def close_orders(self) -> None:
+        """No more orders: the worker ends after its tasks. It takes none after this, even when
+        another worker's death puts tasks back to do (that once wrote to the closed pipe)."""
+        self.gone = True
         if self.orders >= 0:
             os.close(self.orders)
             self.orders = -1

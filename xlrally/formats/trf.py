@@ -157,9 +157,8 @@ def _player(line: str, number: int, source: str) -> TrfPlayer:
 def read_trf(text: str, source: str) -> Tournament:
     """Read a TRF file's text (``source`` names it in errors).
 
-    >>> t = read_trf("012 Club Rapidplay\\n042 2025/12/06\\nXXR 1\\n"
-    ...     "001    1      Smith, Ann                                          1.0    1"
-    ...     "     2 w 1\\n", "x.trf")
+    >>> record = "001    1      " + "Smith, Ann".ljust(33) + " " * 33 + " 1.0    1" + "     2 w 1"
+    >>> t = read_trf("012 Club Rapidplay\\n042 2025/12/06\\nXXR 1\\n" + record, "x.trf")
     >>> t.name, t.start, t.declared_rounds, t.players[0].name, t.players[0].results
     ('Club Rapidplay', datetime.date(2025, 12, 6), 1, 'Smith, Ann', ('1',))
     """
