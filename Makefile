@@ -1,7 +1,7 @@
 # One entry point for every check; .ci/run calls the same commands.
 PY ?= .venv/bin/python
 
-.PHONY: check lint type test bench template
+.PHONY: check lint type test bench template mutate
 
 check: lint type test
 
@@ -25,3 +25,10 @@ bench:
 
 template:
 	$(PY) tools/remake_examples.py
+
+# Mutation testing (issue 18; docs/testing.md): mutmut over the core, the reader, the writer, the
+# Excel functions and the live refresh, then the score per module and the survivors.
+mutate:
+	$(PY) -m pip install -q -e '.[mutation]'
+	$(PY) -m mutmut run || true
+	$(PY) tools/mutation_report.py

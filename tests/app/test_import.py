@@ -483,3 +483,27 @@ def test_a_trf_with_a_bad_code_changes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "bad.trf line 4, column 99: 'Q' is not a TRF result code" in result.output
     assert league.read_bytes() == before
+
+
+def test_libreoffice_reads_the_imported_cells(tmp_path: Path) -> None:
+    """A real spreadsheet program opens the workbook after an import and reads the new rows:
+    names as text (an inline string), numbers as numbers, the event's date as a date in the
+    look of the date above (LibreOffice converts each sheet to CSV)."""
+    from test_libreoffice import convert, read_csv
+
+    league = lossless_book(tmp_path / "league.xlsm")
+    import_file(league, seed_events(tmp_path)[0])
+    out = tmp_path / "csv"
+    convert([league], out)
+    assert read_csv(out / "league-Results.csv") == [
+        ["Event", "Player", "Points", "Games", "Byes"],
+        ["Nov 2025", "Ann Smith", "1", "1", "0"],
+        ["Nov 2025", "Misha Tal", "0", "1", "0"],
+        ["Dec 2025", "Bobby Fischer", "3", "4", "0"],
+        ["Dec 2025", "Misha Tal", "1", "4", "0"],
+    ]
+    # a date: LibreOffice writes dates in its own (en-US) form here, not as the cell shows it
+    assert read_csv(out / "league-Events.csv")[1:] == [
+        ["Nov 2025", "11/01/2025", "1"],
+        ["Dec 2025", "12/06/2025", "4"],
+    ]
