@@ -57,6 +57,33 @@ def test_sigkill_at_any_moment_leaves_old_or_new(tmp_path: Path) -> None:
     assert seen["old"] > 0, seen  # some kills landed before the rename
     print(f"kills that left the old file: {seen['old']}, the new file: {seen['new']}")
 
+    # Kills that surely land while the new file is being written: as soon as its temporary
+    # file appears (and a few milliseconds later). The temporary file left behind proves the
+    # kill came before the rename; the workbook must still be the old one or the new one.
+    during = 0
+    for index in range(6):
+        work = tmp_path / f"write{index}"
+        work.mkdir()
+        target = work / "league.xlsx"
+        target.write_bytes(old)
+        prefix = temp_prefix(target)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "xlrally", "sync", str(target)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.perf_counter() + 10 * duration
+        while process.poll() is None and time.perf_counter() < deadline:
+            if any(p.name.startswith(prefix) for p in work.iterdir()):
+                break
+            time.sleep(0.0005)
+        time.sleep(0.003 * index)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert target.read_bytes() in (old, new), f"write kill {index}: a half-written workbook"
+        during += any(p.name.startswith(prefix) for p in work.iterdir())
+    assert during > 0, "no kill landed while the new file was being written"
+
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("stop", ["Ctrl-C", "SIGTERM"])
