@@ -6,6 +6,7 @@ read back from the file are the engine's, and a second sync changes nothing.
 
 from __future__ import annotations
 
+import math
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,18 @@ def valid_workbooks(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
     }
 
 
+def rally_totals(sheets: dict[str, list[list[Any]]]) -> dict[str, int]:
+    """The rally seed's rule written again, independently of xlrally: each event scores
+    ⌊100 × points / (rounds − byes) + games⌋, and the best ⌈(min(held, 9) + 1) / 2⌉ count."""
+    rounds = {row[0]: row[2] for row in sheets["Events"][1:]}
+    scores: dict[str, list[int]] = {}
+    for event_name, player, points, games, byes, *_ in sheets["Results"][1:]:
+        score = math.floor(100 * points / (rounds[event_name] - byes) + games)
+        scores.setdefault(player, []).append(score)
+    counted = math.ceil((min(len(rounds), 9) + 1) / 2)
+    return {p: sum(sorted(s, reverse=True)[:counted]) for p, s in scores.items()}
+
+
 @given(st.one_of(workbooks(), valid_workbooks()))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_generated_workbooks_round_trip_or_fail_cleanly(sheets: dict[str, list[list[Any]]]) -> None:
@@ -151,4 +164,6 @@ def test_generated_workbooks_round_trip_or_fail_cleanly(sheets: dict[str, list[l
         expected = [[cell.value for cell in row] for row in standings_grid(standings)]
         assert plain(written) == plain(expected)
         assert read_standings(path).rows == standings.rows
+        if sheets["Settings"][0] == ["System", "rally"]:  # right, not only consistent
+            assert {r.player: r.total for r in standings.rows} == rally_totals(sheets)
         assert sync_file(path).result == "unchanged"

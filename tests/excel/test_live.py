@@ -44,6 +44,12 @@ def test_file_and_memory_backends_write_the_same_standings(tmp_path: Path, syste
         from_file = sheets.values("Standings")
     assert plain(book.sheets["Standings"]) == plain(from_file)
     assert book.formulas == {}
+    if system == "rally":  # both paths right, not only alike: the seed's rule by hand
+        # 3 events held: the best (3 + 1) / 2 = 2 count. Bobby: Dec 100 × 3 / 4 + 4 = 79,
+        # Feb 100 × 4 / 6 + 6 = 72 (72.67, decimals dropped), May 21; José: Dec 100 × 2.5 / 4
+        # + 4 = 66, May 54 (seed example 2); Mikhail: Dec 29, Feb 34 (seed example 3).
+        totals = {row[1]: row[2] for row in book.sheets["Standings"][1:4]}
+        assert totals == {"Bobby": 151, "José": 120, "Mikhail": 63}
 
 
 def test_xlwings_adapter_over_fake_excel_matches_memory() -> None:
