@@ -314,7 +314,7 @@ def _same(old: Value, new: Written) -> bool:
         except ValueError:
             return False
     if isinstance(new, str) and isinstance(old, str):
-        return norm(old) == norm(new) if key(old) == key(new) else False
+        return key(old) == key(new)  # a name or event as the league matches it
     return False
 
 
