@@ -340,18 +340,24 @@ def test_a_users_own_print_setup_is_kept_and_ours_follows_the_events(tmp_path: P
 
 def test_columns_the_user_hid_stay_hidden_as_events_move_them(tmp_path: Path) -> None:
     """Issue 14: hidden columns came back on every sync. The Working column and an event are
-    hidden by the user (as Excel saves: texts in shared strings); a new event moves them right."""
+    hidden by the user, in a Standings sheet saved as Excel saves it: its texts in shared
+    strings (XlsxWriter writes them so; openpyxl would write inline strings, leaving the
+    shared-string lookup untested). A new event then moves them right."""
     path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
     assert sync_file(path).result == "written"
-    book = openpyxl.load_workbook(path)  # openpyxl saves texts as shared strings, as Excel does
-    standings = book["Standings"]
-    headings = [c.value for c in standings[1]]
+    with FileSheets(path) as sheets:
+        standings = [list(row) for row in sheets.values("Standings")]
+    events = [*RALLY_SHEETS["Events"], ["Jan 2026", dt.date(2026, 1, 10), 4]]
+    results = [*RALLY_SHEETS["Results"], ["Jan 2026", "Bobby", 2, 4, 0]]
+    sheets_now = {**RALLY_SHEETS, "Events": events, "Results": results, "Standings": standings}
+    book = open_book(path, sheets_now)
     for heading in ("Dec 2025", "Working"):
-        letter = openpyxl.utils.get_column_letter(headings.index(heading) + 1)
-        standings.column_dimensions[letter].hidden = True
-    book["Events"].append(["Jan 2026", dt.datetime(2026, 1, 10), 4])
-    book["Results"].append(["Jan 2026", "Bobby", 2, 4, 0])
-    book.save(path)
+        column = standings[0].index(heading)
+        book.get_worksheet_by_name("Standings").set_column(
+            column, column, None, None, {"hidden": True}
+        )
+    book.close()
+    assert b't="s"' in parts(path)["xl/worksheets/sheet4.xml"]  # the headings are shared
     assert sync_file(path).result == "written"
     after = openpyxl.load_workbook(path)["Standings"]
     headings = [c.value for c in after[1]]

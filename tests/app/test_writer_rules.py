@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, open_book, parts, rewrite, write_book
+from lxml import etree
 
 from xlrally.app import sync as sync_module
 from xlrally.app.sync import sync_file
@@ -182,19 +183,33 @@ def test_new_number_formats_get_custom_ids(tmp_path: Path) -> None:
     assert len(after) == len(set(after))
 
 
-def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(tmp_path: Path) -> None:
+@pytest.mark.parametrize("calc", ["calcPr without fullCalcOnLoad", "no calcPr"])
+def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(
+    tmp_path: Path, calc: str
+) -> None:
     """A defined name (`Leader` = Standings!$B$2) used by the user's formulas holds the old
     standings until Excel recalculates: the sync asks for a recalculation on opening. As in
-    tests/app/test_sync.py, XlsxWriter's own fullCalcOnLoad is taken out first."""
+    tests/app/test_sync.py, XlsxWriter's own fullCalcOnLoad is taken out first (or its whole
+    calcPr). The schema allows one calcPr, after definedNames (ECMA-376 Part 1, 18.2.27); the
+    one there keeps its other settings."""
     path = tmp_path / "named.xlsx"
     book = open_book(path, RALLY_SHEETS)
     book.add_worksheet("Standings")
     book.define_name("Leader", "=Standings!$B$2")
     book.close()
     workbook = parts(path)["xl/workbook.xml"]
+    if calc == "no calcPr":
+        workbook = re.sub(rb"<calcPr[^>]*/>", b"", workbook)
     rewrite(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
     assert sync_file(path).result == "written"
-    assert b'fullCalcOnLoad="1"' in parts(path)["xl/workbook.xml"]
+    root = etree.fromstring(parts(path)["xl/workbook.xml"])
+    names = [etree.QName(child).localname for child in root]
+    assert names.count("calcPr") == 1
+    assert names.index("calcPr") == names.index("definedNames") + 1
+    calc_pr = root[names.index("calcPr")]
+    assert calc_pr.get("fullCalcOnLoad") == "1"
+    if calc != "no calcPr":
+        assert calc_pr.get("calcId") == "124519"  # XlsxWriter's, kept
 
 
 def test_a_part_with_a_non_ascii_name_keeps_its_name(tmp_path: Path) -> None:
