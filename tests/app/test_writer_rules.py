@@ -223,3 +223,56 @@ def test_a_part_with_a_non_ascii_name_keeps_its_name(tmp_path: Path) -> None:
         info = z.getinfo("xl/media/bild_ä.bin")
         assert info.flag_bits & 0x800
         assert z.read(info) == b"not referenced: kept as it is"
+
+
+VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+
+
+@pytest.mark.parametrize("declared", ["on the root as v", "on each value"])
+def test_the_users_custom_properties_stay_and_ours_are_written_in_their_namespace(
+    tmp_path: Path, declared: str
+) -> None:
+    """docProps/custom.xml written by another program: its own prefix for the value types
+    (``v:``, or declared on each value), property ids with a gap (2 and 5). The sync adds its
+    two properties with new ids (ECMA-376 Part 1, 22.3: pid unique, from 2), values in the
+    value-types namespace, and keeps the user's; a second sync after a change updates them in
+    place (one property per name)."""
+    path = tmp_path / "props.xlsx"
+    book = open_book(path, RALLY_SHEETS)
+    book.set_custom_property("Department", "Finance")
+    book.set_custom_property("Checked by", "Ann")
+    book.close()
+    custom = parts(path)["docProps/custom.xml"].replace(b'pid="3"', b'pid="5"')
+    if declared == "on the root as v":
+        custom = custom.replace(b"xmlns:vt=", b"xmlns:v=").replace(b"vt:", b"v:")
+    else:
+        custom = custom.replace(f' xmlns:vt="{VT}"'.encode(), b"")
+        custom = custom.replace(b"<vt:lpwstr>", f'<vt:lpwstr xmlns:vt="{VT}">'.encode())
+    rewrite(path, {"docProps/custom.xml": custom})
+
+    def properties() -> dict[str, tuple[str, str]]:
+        root = etree.fromstring(parts(path)["docProps/custom.xml"])
+        found = {}
+        for prop in root:
+            (value,) = list(prop)
+            assert etree.QName(value).namespace == VT
+            found[prop.get("name")] = (prop.get("pid"), value.text)
+        pids = [pid for pid, _ in found.values()]
+        assert len(pids) == len(set(pids)) == len(root)
+        return found
+
+    assert sync_file(path).result == "written"
+    first = properties()
+    assert first["Department"] == ("2", "Finance")
+    assert first["Checked by"] == ("5", "Ann")
+    ours = {name: pid for name, (pid, _) in first.items() if name.startswith("xlrally")}
+    assert sorted(ours.values()) == ["6", "7"]
+    synced = parts(path)["docProps/custom.xml"]
+    results = [*RALLY_SHEETS["Results"], ["May 2026", "Ann", 1, 4, 0]]  # a new result
+    book = open_book(path, {**RALLY_SHEETS, "Results": results})
+    book.set_custom_property("Department", "Finance")
+    book.close()
+    rewrite(path, {"docProps/custom.xml": synced})
+    assert sync_file(path).result == "written"
+    second = properties()
+    assert {name: pid for name, (pid, _) in second.items() if name.startswith("xlrally")} == ours
