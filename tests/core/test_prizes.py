@@ -16,10 +16,10 @@ from test_minimum_events import EVENTS, RESULTS, season
 from test_sections import PLAYERS
 
 from xlrally.app.sync import read_standings
-from xlrally.core.errors import FileProblems
+from xlrally.core.errors import FileProblems, ScoringError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
-from xlrally.core.prizes import Prize
+from xlrally.core.prizes import Prize, prize_split
 from xlrally.core.sections import of_section
 from xlrally.formats.grid import standings_grid
 from xlrally.formats.page import standings_page
@@ -155,3 +155,37 @@ def test_the_new_poker_example_shows_prizes_and_the_rally_example_sections() -> 
         ("Mikhail", 63),
     ]
     assert [r.player for r in of_section(rally, "Junior").rows] == ["José"]
+
+
+def test_what_two_tied_groups_leave_over_adds_up() -> None:
+    """Reverse points, one event of 6 (found by mutation testing: only the last group's
+    remainder was counted). Ann 1st; Bea and Cy share 2nd: (30 + 20.01) / 2 = 25.005, 25 each,
+    0.01 left; Dan and Eve share 4th: (10 + 5.01) / 2 = 7.505, 7.50 each, 0.01 left; Fay 6th.
+    Paid 50 + 2 × 25 + 2 × 7.5 = 115 of 115.02: 0.02 held, all of it left over by rounding."""
+    places = {"Ann": 1, "Bea": 2, "Cy": 2, "Dan": 4, "Eve": 4, "Fay": 6}
+    prizes = (Prize(1, 50), Prize(2, 30), Prize(3, 20.01), Prize(4, 10), Prize(5, 5.01))
+    league = League(
+        Settings("reverse", prizes=prizes, pot=115.02),
+        (Event("W1", dt.date(2026, 1, 8)),),
+        tuple(Result("W1", name, rank=place) for name, place in places.items()),
+    )
+    assert [(player, amount) for _, player, amount, _ in awards(league)] == [
+        ("Ann", 50),
+        ("Bea", 25),
+        ("Cy", 25),
+        ("Dan", 7.5),
+        ("Eve", 7.5),
+    ]
+    assert pot_summary(compute_standings(league)) == (
+        "Pot 115.02; paid 115, held 0.02 (0.02 of it left over by rounding)."
+    )
+
+
+def test_a_prize_under_one_unit_of_money_is_paid() -> None:
+    """A 50-cent prize is a prize (mutation testing: only prizes over 1 were paid)."""
+    assert awards(chop((Prize(1, 0.5),), pot=0.5)) == [("", "Ann", 0.5, "1st: 0.5")]
+
+
+def test_a_currency_unit_of_zero_is_refused() -> None:
+    with pytest.raises(ScoringError, match="unit must be more than 0, not 0"):
+        prize_split([50], 1, 1, unit=0)
