@@ -329,6 +329,20 @@ class _SettingsReader:
             self.problems.at(entry[1], "value", str(error))
             return None
 
+    def positive(self, key: str) -> float | None:
+        """The setting as a number more than 0 (None when blank or bad; a bad one is a problem
+        at its cell)."""
+        entry = self._raw(key)
+        number = self.number(key)
+        if entry is None or number is None:
+            return None
+        if number <= 0:
+            self.problems.at(
+                entry[1], "value", f"{SETTINGS_KEYS[key]} must be more than 0, not {show(number)}"
+            )
+            return None
+        return number
+
     def whole(self, key: str, minimum: int = 1) -> int | None:
         entry = self._raw(key)
         number = self.number(key)
@@ -481,7 +495,7 @@ def read_league(source: SheetSource) -> League:
         prizes=_read_prizes(book, problems),
         pot=_or(setting.number("pot"), 0),
         pot_share=_or(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
-        currency_unit=_or(setting.number("currencyunit"), 0.01),
+        currency_unit=_or(setting.positive("currencyunit"), 0.01),
     )
     # How a TRF file's codes count in a rally (read by `xlrally import`), checked here so that
     # a bad value is named by `check` and sync too.
