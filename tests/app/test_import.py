@@ -254,7 +254,7 @@ def test_names_meet_the_leagues_players_and_aliases(tmp_path: Path) -> None:
     )
     outcome = import_file(league, event)
     assert outcome.new_players == ("Oliver Gran", "Owen Hughes")
-    assert any("'Oliver Gran' looks like 'Oliver Grant' (1 results)" in n for n in outcome.notes)
+    assert any("'Oliver Gran' looks like 'Oliver Grant' (1 result)" in n for n in outcome.notes)
     results = openpyxl.load_workbook(league)["Results"]
     assert [r[1].value for r in results.iter_rows(min_row=5)] == [
         "Ann Smith",

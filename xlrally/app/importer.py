@@ -25,6 +25,7 @@ from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import League, Result
 from xlrally.core.names import norm
+from xlrally.core.numbers import plural
 from xlrally.core.players import key, likely_duplicates, likely_typos, tidy
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH, Look, Value, blank, to_date, to_number
@@ -291,7 +292,8 @@ def _resolve(
             continue
         newcomer, old = (a, b) if key(a) in fresh else (b, a)
         warnings.append(
-            f"new player {newcomer!r} looks like {old!r} ({counts.get(key(old), 0)} results): "
+            f"new player {newcomer!r} looks like {old!r} "
+            f"({plural(counts.get(key(old), 0), 'result')}): "
             f"if they are one player, put {newcomer!r} as an Alias of {old!r} in Players"
         )
     return tuple(resolved), tuple(new), tuple(warnings)
