@@ -270,7 +270,8 @@ def import_(
     FILE is a FIDE TRF file from a chess pairing program (Swiss-Manager, Vega, Tornelo ...)
     or a table: CSV from a poker timer or tournament tool, or text pasted from a web page or
     spreadsheet (- reads it from standard input). The results are added to the Results sheet
-    (or the event's own sheet), the event to Events; nothing else in the workbook changes.
+    (or the event's own sheet), the event to Events, and the Standings synced; nothing else
+    in the workbook changes.
     """
     from xlrally.app.importer import Options, import_file
     from xlrally.core.errors import XlrallyError
