@@ -507,3 +507,14 @@ def test_libreoffice_reads_the_imported_cells(tmp_path: Path) -> None:
         ["Nov 2025", "11/01/2025", "1"],
         ["Dec 2025", "12/06/2025", "4"],
     ]
+
+
+def test_a_read_only_workbook_is_refused_before_anything_is_read(tmp_path: Path) -> None:
+    """As for a sync (mode bits, not a permission error: tests run as root here and in CI)."""
+    league = write_book(tmp_path / "league.xlsx", EMPTY_RALLY)
+    league.chmod(0o444)
+    before = league.read_bytes()
+    with pytest.raises(XlrallyError, match="the workbook is read-only"):
+        import_file(league, seed_events(tmp_path)[0])
+    assert league.read_bytes() == before
+    assert oct(league.stat().st_mode & 0o777) == "0o444"
