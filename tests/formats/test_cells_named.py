@@ -16,6 +16,7 @@ from helpers import write_book
 
 from xlrally.app.sync import read_standings
 from xlrally.core.errors import XlrallyError
+from xlrally.core.model import MAX_NAME_LENGTH
 
 POINTS = [["Rank", "Points"], [1, 10], [2, 7], [3, 5]]
 ONE_EVENT = [["Event", "Date"], ["W1", dt.date(2026, 1, 8)]]
@@ -73,3 +74,55 @@ def test_the_problem_names_its_cell(tmp_path: Path, case: str) -> None:
     with pytest.raises(XlrallyError) as caught:
         read_standings(path)
     assert str(caught.value) == f"{path}: {message}"
+
+
+EVENT_HEADINGS = ["Event", "Date", "Rounds", "Value"]
+
+
+def dip_pouch(event: list[Any]) -> dict[str, list[list[Any]]]:
+    """A Dip Pouch league of one event (Events: Event A, Date B, Rounds C, Value D)."""
+    name = event[0]
+    return {
+        "Settings": [["System", "dippouch"]],
+        "Events": [EVENT_HEADINGS, event],
+        "Results": [["Event", "Player", "Rank"], [name, "Ann", 1], [name, "Bob", 2]],
+    }
+
+
+DAY = dt.date(2006, 1, 8)
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (
+            ["W1", None, 3, None],
+            "Events!B2: date is missing: Dip Pouch ratings take events in date order",
+        ),
+        (["W1", DAY, 0, None], "Events!C2: rounds must be at least 1, not 0"),
+        (["W1", DAY, 3, 100.5], "Events!D2: value must be between 0 and 100 (%), not 100.5"),
+        (["W1", DAY, 3, -0.5], "Events!D2: value must be between 0 and 100 (%), not -0.5"),
+        (
+            ["W" * (MAX_NAME_LENGTH + 1), DAY, 3, None],
+            f"Events!A2: event name is {MAX_NAME_LENGTH + 1} characters long; at most "
+            f"{MAX_NAME_LENGTH}",
+        ),
+    ],
+)
+def test_an_events_row_names_the_cell_at_fault(
+    tmp_path: Path, event: list[Any], message: str
+) -> None:
+    path = write_book(tmp_path / "league.xlsx", dip_pouch(event))
+    with pytest.raises(XlrallyError) as caught:
+        read_standings(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize(
+    "event",
+    [["W1", DAY, 3, 0], ["W1", DAY, 3, 100], ["W" * MAX_NAME_LENGTH, DAY, 1, None]],
+)
+def test_the_limits_themselves_are_allowed(tmp_path: Path, event: list[Any]) -> None:
+    """A value of 0 or 100 (%), a one-round event and a name of exactly the longest length are
+    fine (the boundaries of the rules above)."""
+    read_standings(write_book(tmp_path / "league.xlsx", dip_pouch(event)))
