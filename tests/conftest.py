@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -26,3 +27,17 @@ SEED = load_seed_cases()
 @pytest.fixture
 def seed() -> dict[str, Any]:
     return SEED
+
+
+@pytest.fixture(autouse=True)
+def _in_process_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `make mutate` (mutmut sets MUTANT_UNDER_TEST), xlrally works in the test's own
+    process, as it does where there is no fork (isolate.AVAILABLE False): mutmut records which
+    tests reach which function only in its own process, and switches a mutant on there, so
+    code run in a worker child would be missed (its mutants reported as survivors that no test
+    had a chance to kill). The isolation itself is tested by tests/app/test_isolate.py and
+    test_batch.py, which `make mutate` does not select."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from xlrally.app import isolate
+
+        monkeypatch.setattr(isolate, "AVAILABLE", False)
