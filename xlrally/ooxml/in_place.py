@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import EXCEL_EPOCH, column_letter
 from xlrally.ooxml.package import NS_MAIN, column_number
-from xlrally.ooxml.sheet_xml import xml_text
-from xlrally.ooxml.xmlpart import Element, XmlPart
+from xlrally.ooxml.sheet_xml import number_text, xml_text
+from xlrally.ooxml.xmlpart import Element, Splice, XmlPart, splice_all
 
 Written = str | int | float | dt.date | None
 """A value to write; None empties the cell (its style stays)."""
@@ -60,12 +60,6 @@ def _cell_position(element: Element, previous: int) -> int:
 def _row_number(element: Element, previous: int) -> int:
     ref = element.get("", "r")
     return int(ref) if ref and ref.isdigit() else previous + 1
-
-
-def _number_text(value: float | int) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return repr(value) if isinstance(value, float) else str(value)
 
 
 def serial(day: dt.date, epoch: dt.date = EXCEL_EPOCH) -> int:
@@ -129,7 +123,7 @@ class SheetCells:
                 f'<{c}{attributes} t="inlineStr"><{is_}><{t} xml:space="preserve">{text}'
                 f"</{t}></{is_}></{c}>"
             )
-        return f"<{c}{attributes}><{v}>{_number_text(value)}</{v}></{c}>"
+        return f"<{c}{attributes}><{v}>{number_text(value)}</{v}></{c}>"
 
     def write(
         self,
@@ -143,7 +137,7 @@ class SheetCells:
         data = self.part.data
         template = self.styles_of(like) if like is not None else {}
         like_row = self.rows.get(like) if like is not None else None
-        splices: list[tuple[int, int, str]] = []
+        splices: list[Splice] = []
         pending: dict[int, list[str]] = {}  # new rows, by the offset they go in at
         numbers = sorted(self.rows)
         for number in sorted(writes):
@@ -181,7 +175,7 @@ class SheetCells:
                 splices.append((self.sheet_data.start, self.sheet_data.end, markup))
             else:
                 splices.append((at, at, "".join(rows)))
-        return _splice_all(data, splices)
+        return splice_all(data, splices)
 
     def _rewritten(
         self,
@@ -225,13 +219,6 @@ class SheetCells:
         return f"{head}{body}{others}</{row.qname}>"
 
 
-def _splice_all(data: bytes, splices: list[tuple[int, int, str]]) -> bytes:
-    """Apply non-overlapping replacements (start, end, text), from the last to the first."""
-    for start, end, text in sorted(splices, key=lambda s: (s[0], s[1]), reverse=True):
-        data = data[:start] + text.encode("utf-8") + data[end:]
-    return data
-
-
 def extend_ranges(text: str, rows: Rows, new_last: int) -> str:
     """A space-separated list of ranges (``sqref``) with each range that covers the table's
     last row carried down to ``new_last``; the others unchanged.
@@ -259,7 +246,7 @@ def extend_sheet(data: bytes, name: str, rows: Rows, new_last: int, widest: int)
     """The sheet's own ranges carried over new rows (see the module docstring) and its
     ``<dimension>`` made to cover them (``widest``: the last column written, 0-based)."""
     part = XmlPart(name, data)
-    splices: list[tuple[int, int, str]] = []
+    splices: list[Splice] = []
     for element in part.root.iter():
         if element.uri == NS_MAIN and element.local in ("dataValidation", "conditionalFormatting"):
             attribute = "sqref"
@@ -273,14 +260,14 @@ def extend_sheet(data: bytes, name: str, rows: Rows, new_last: int, widest: int)
             continue
         elif element.uri == NS_MAIN and element.local == "dimension":
             ref = element.get("", "ref") or "A1"
-            splices.append(_attribute(part, element, "ref", _cover(ref, new_last, widest)))
+            splices.append(part.attribute_splice(element, "ref", _cover(ref, new_last, widest)))
             continue
         else:
             continue
         value = element.get("", attribute)
         if value and (extended := extend_ranges(value, rows, new_last)) != value:
-            splices.append(_attribute(part, element, attribute, extended))
-    return _splice_all(part.data, splices)
+            splices.append(part.attribute_splice(element, attribute, extended))
+    return splice_all(part.data, splices)
 
 
 def _cover(ref: str, last: int, widest: int) -> str:
@@ -293,18 +280,6 @@ def _cover(ref: str, last: int, widest: int) -> str:
     end_row = int(match.group(4) or first_row)
     end_number = max(column_number(end_col), widest + 1)
     return f"{first_col}{first_row}:{column_letter(end_number - 1)}{max(end_row, last)}"
-
-
-def _attribute(part: XmlPart, element: Element, name: str, value: str) -> tuple[int, int, str]:
-    """The splice that sets one attribute on an element's start tag."""
-    tag = part.data[element.start : element.open_end].decode("utf-8")
-    pattern = re.compile(rf"(\s{re.escape(name)}\s*=\s*)(\"[^\"]*\"|'[^']*')")
-    if pattern.search(tag):
-        new = pattern.sub(lambda m: f'{m.group(1)}"{value}"', tag, count=1)
-    else:
-        closing = "/>" if tag.endswith("/>") else ">"
-        new = tag[: -len(closing)].rstrip() + f' {name}="{value}"' + closing
-    return element.start, element.open_end, new
 
 
 def extend_table(data: bytes, name: str, sheet: str, rows: Rows, new_last: int) -> bytes:
@@ -328,11 +303,11 @@ def extend_table(data: bytes, name: str, sheet: str, rows: Rows, new_last: int) 
         )
     splices = []
     if end_row < new_last:
-        splices.append(_attribute(part, table, "ref", _ending(ref, new_last)))
+        splices.append(part.attribute_splice(table, "ref", _ending(ref, new_last)))
         for child in table.children:
             if child.local == "autoFilter" and (value := child.get("", "ref")):
-                splices.append(_attribute(part, child, "ref", _ending(value, new_last)))
-    return _splice_all(data, splices)
+                splices.append(part.attribute_splice(child, "ref", _ending(value, new_last)))
+    return splice_all(data, splices)
 
 
 def _ending(ref: str, last: int) -> str:

@@ -74,7 +74,7 @@ def _attr(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _number(value: float | int) -> str:
+def number_text(value: float | int) -> str:
     if type(value) is int:
         return str(value)
     if isinstance(value, bool):
@@ -188,7 +188,7 @@ def sheet_xml(
                     f"{xml_text(value)}</t></is></c>"
                 )
             else:
-                append(f'<c r="{letter}{number}"{s}><v>{_number(value)}</v></c>')
+                append(f'<c r="{letter}{number}"{s}><v>{number_text(value)}</v></c>')
         append("</row>")
     out.append("</sheetData>")
     out.extend(kept[tag] for tag in KEPT_AFTER if tag in kept)

@@ -154,6 +154,11 @@ class XmlPart:
 
     def set_attribute(self, element: Element, name: str, value: str) -> bytes:
         """Set (or add) an attribute written ``name`` on the element's start tag."""
+        return self._splice(*self.attribute_splice(element, name, value))
+
+    def attribute_splice(self, element: Element, name: str, value: str) -> Splice:
+        """The splice that sets an attribute on the element's start tag, for
+        :func:`splice_all` (several edits, one parse)."""
         tag = self.data[element.start : element.open_end].decode("utf-8")
         quoted = '"' + escape(value, quote=True) + '"'
         existing = re.compile(rf"(\s{re.escape(name)}\s*=\s*)(\"[^\"]*\"|'[^']*')")
@@ -162,7 +167,19 @@ class XmlPart:
         else:
             closing = "/>" if tag.endswith("/>") else ">"
             new = tag[: -len(closing)].rstrip() + f" {name}={quoted}" + closing
-        return self._splice(element.start, element.open_end, new)
+        return element.start, element.open_end, new
+
+
+Splice = tuple[int, int, str]
+"""A replacement of the bytes from ``start`` to ``end`` by a text."""
+
+
+def splice_all(data: bytes, splices: list[Splice]) -> bytes:
+    """Apply non-overlapping splices at once, from the last to the first (so that each one's
+    offsets still hold)."""
+    for start, end, text in sorted(splices, key=lambda s: (s[0], s[1]), reverse=True):
+        data = data[:start] + text.encode("utf-8") + data[end:]
+    return data
 
 
 def _parse(name: str, data: bytes) -> Element:
