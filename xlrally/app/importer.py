@@ -29,7 +29,14 @@ from xlrally.core.numbers import plural
 from xlrally.core.players import key, likely_duplicates, likely_typos, tidy
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH, Look, Value, blank, to_date, to_number
-from xlrally.formats.layout import COLUMNS, Table, find_table, read_import_rules, read_league
+from xlrally.formats.layout import (
+    COLUMNS,
+    Table,
+    find_sheet,
+    find_table,
+    read_import_rules,
+    read_league,
+)
 from xlrally.formats.table_text import read_table_text
 from xlrally.formats.trf import last_first, looks_like_trf, rally_line, read_trf
 from xlrally.ooxml.in_place import Rows, SheetCells, Written, extend_sheet, extend_table
@@ -507,10 +514,6 @@ def _new_event_sheet(
     edit.set(part, SheetCells(empty, epoch).write(writes, None, date_style))
 
 
-def _sheet(sheets: FileSheets, name: str) -> str | None:
-    return {norm(n): n for n in reversed(sheets.sheet_names())}.get(norm(name))
-
-
 def _read_back(path: Path, event: str, expected: tuple[dict[str, Written], ...]) -> None:
     """Read the staged workbook as a sync will and check that the event reads as imported and
     that the league still scores (a CSV's 5 points from 4 games is caught here, not after)."""
@@ -573,7 +576,7 @@ def import_file(
         _check_event_fields(incoming, league)
         results, new_players, warnings = _resolve(incoming, league)
         notes = [*incoming.notes, *warnings]
-        events_sheet = _sheet(sheets, "Events")
+        events_sheet = find_sheet(sheets, "Events")
         if events_sheet is None:
             raise XlrallyError("the workbook has no 'Events' sheet")
         events = _SheetWrites(
@@ -581,7 +584,7 @@ def import_file(
             find_table(events_sheet, sheets.values(events_sheet), ("event",)),
             sheets.values(events_sheet),
         )
-        results_sheet = _sheet(sheets, "Results") or _sheet(sheets, incoming.name)
+        results_sheet = find_sheet(sheets, "Results") or find_sheet(sheets, incoming.name)
         package = sheets.package
         edit = Edit(package)
         styles_part, styles = workbook_styles(package)

@@ -153,6 +153,17 @@ SETTINGS_KEYS: dict[str, str] = {
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
 
 
+def field_named(header: str) -> str | None:
+    """The field a column header names (``Place`` -> ``rank``), as every sheet is read."""
+    return _SPELLINGS.get(norm(header))
+
+
+def find_sheet(source: SheetSource, name: str) -> str | None:
+    """The sheet of a source named ``name`` as the reader finds it (case, spaces and
+    punctuation ignored)."""
+    return _Book(source).find(name)
+
+
 class _Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []

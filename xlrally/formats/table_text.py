@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.names import norm
-from xlrally.formats.layout import COLUMNS
+from xlrally.formats.layout import COLUMNS, field_named
 
 SEPARATORS = ",;\t|"
-_FIELDS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ def field_of(header: str, mapping: Mapping[str, str]) -> str | None:
     """The field a header names: through ``mapping`` (header -> a workbook column name), else
     as a workbook column; None for neither."""
     mapped = {norm(k): v for k, v in mapping.items()}.get(norm(header))
-    return _FIELDS.get(norm(mapped if mapped is not None else header))
+    return field_named(mapped if mapped is not None else header)
 
 
 def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = None) -> TextTable:
@@ -58,7 +57,7 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
     """
     mapping = mapping or {}
     for heading, column in mapping.items():
-        if norm(column) not in _FIELDS:
+        if field_named(column) is None:
             raise XlrallyError(
                 f"--column {heading}={column}: {column!r} is not a column xlrally reads "
                 f"(e.g. {', '.join(spellings[0] for spellings in COLUMNS.values())})"
