@@ -635,11 +635,11 @@ def refuse_to_replace(path: Path) -> None:
 def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | None:
     """Write the package with the edit's parts to a temporary file beside the real file,
     after ``check`` (which raises when the planned parts are wrong), with the original's
-    identity. None when the edit changes nothing."""
+    identity. None when the edit changes nothing. The caller has called
+    :func:`refuse_to_replace` before planning the edit."""
     path = Path(path)
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
-    _refuse_to_replace(path, status)
     package = edit.package
     if not edit.changed and not edit.dropped:
         return None
