@@ -28,7 +28,7 @@ from xlrally.core.names import norm
 from xlrally.core.numbers import plural
 from xlrally.core.players import key, likely_duplicates, likely_typos, tidy
 from xlrally.core.systems import SYSTEMS
-from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH, Look, Value, blank, to_date, to_number
+from xlrally.formats.cells import Look, Value, blank, to_date, to_number
 from xlrally.formats.layout import (
     COLUMNS,
     Table,
@@ -474,8 +474,7 @@ def _apply(
     ref = package.sheet(writes.name)
     if ref is None:
         raise XlrallyError(f"the workbook has no sheet {writes.name!r}")
-    epoch = DATE_1904 if package.date1904 else EXCEL_EPOCH
-    cells = SheetCells(edit.xml(ref.part), epoch)
+    cells = SheetCells(edit.xml(ref.part), package.epoch)
     data = cells.write(writes.cells, writes.like, date_style)
     new_last = max(*writes.cells, writes.extent.last)
     widest = max(c for row in writes.cells.values() for c in row)
@@ -510,8 +509,7 @@ def _new_event_sheet(
     empty = XmlPart(
         part, f'{XML_HEAD}<worksheet xmlns="{NS_MAIN}"><sheetData/></worksheet>'.encode()
     )
-    epoch = DATE_1904 if package.date1904 else EXCEL_EPOCH
-    edit.set(part, SheetCells(empty, epoch).write(writes, None, date_style))
+    edit.set(part, SheetCells(empty, package.epoch).write(writes, None, date_style))
 
 
 def _read_back(path: Path, event: str, expected: tuple[dict[str, Written], ...]) -> None:

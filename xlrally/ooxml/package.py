@@ -23,6 +23,7 @@ from xml.parsers import expat
 import defusedxml.ElementTree as SafeET
 
 from xlrally.core.errors import WorkbookError
+from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH
 from xlrally.ooxml.formulas import scan_formulas
 
 MAX_FILE_BYTES = 256 * 2**20
@@ -327,6 +328,11 @@ class Package:
                 SheetRef(sheet.get("name", ""), int(sheet.get("sheetId", "0")), rel_id, part, kind)
             )
         return sheets
+
+    @property
+    def epoch(self) -> dt.date:
+        """Day 0 of the workbook's serial dates: 1899-12-30, or 1904-01-01 in the 1904 system."""
+        return DATE_1904 if self.date1904 else EXCEL_EPOCH
 
     def last_saved(self) -> dt.datetime | None:
         """When the workbook was last saved, by its own record (``docProps/core.xml``

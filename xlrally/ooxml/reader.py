@@ -13,7 +13,7 @@ from typing import cast
 import python_calamine
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH, Value
+from xlrally.formats.cells import Value
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package
 
 _OPEN_XML_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
@@ -48,7 +48,7 @@ class FileSheets:
             self.package.close()
             raise
         self._cache: dict[str, list[list[Value]]] = {}
-        self.epoch = DATE_1904 if self.package.date1904 else EXCEL_EPOCH
+        self.epoch = self.package.epoch
         """Day 0 of the workbook's serial dates, for dates typed as plain numbers."""
 
     def __enter__(self) -> FileSheets:
