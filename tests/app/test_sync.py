@@ -451,3 +451,21 @@ def test_hand_edits_on_standings_are_named_before_they_are_replaced(tmp_path: Pa
     assert any("C2" in w and "by hand" in w for w in outcome.warnings)
     assert openpyxl.load_workbook(path)["Standings"]["C2"].value == 100  # hand-worked total
     assert not [w for w in sync_file(path).warnings if "by hand" in w]
+
+
+def test_a_fingerprint_of_an_older_form_is_not_compared(tmp_path: Path) -> None:
+    """A fingerprint written before the current form (32 hex digits, no ``v2-``) cannot be
+    compared with today's: the sheet is taken as unedited rather than warned about, and the
+    next write records the current form."""
+    from xlrally.formats.cells import FINGERPRINT, FINGERPRINT_FORM
+
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    sync_file(path)
+    book = openpyxl.load_workbook(path)
+    book.custom_doc_props[FINGERPRINT].value = "0e3727236c3e22c3" * 2  # an older xlrally's
+    book["Results"]["C2"] = 1  # a result changed: the sync writes
+    book.save(path)
+    outcome = sync_file(path)
+    assert (outcome.result, [w for w in outcome.warnings if "by hand" in w]) == ("written", [])
+    stored = openpyxl.load_workbook(path).custom_doc_props[FINGERPRINT].value
+    assert stored.startswith(FINGERPRINT_FORM) and len(stored) == 32

@@ -24,6 +24,7 @@ from xlrally.core.model import Standings
 from xlrally.core.version import __version__
 from xlrally.formats.cells import (
     FINGERPRINT,
+    FINGERPRINT_FORM,
     INPUTS,
     Value,
     as_read,
@@ -44,7 +45,7 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
     wrote them. Names the cells that now differ from the standings (at most five)."""
     stored = source.package.custom_property(FINGERPRINT)
     name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
-    if stored is None or name is None:
+    if stored is None or name is None or not stored.startswith(FINGERPRINT_FORM):
         return None
     try:
         current = source.values(name)
