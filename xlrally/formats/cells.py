@@ -9,6 +9,7 @@ Pure: no files, no Excel.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import math
 import re
@@ -237,10 +238,17 @@ def shown_length(cell: Cell) -> int:
     value, number_format = cell.value, cell.look.number_format
     if isinstance(value, bool) or not isinstance(value, int | float) or not number_format:
         return len(str(value))
+    decimals, extra = _format_extent(number_format)
+    return len(f"{value:.{decimals}f}") + extra
+
+
+@functools.cache
+def _format_extent(number_format: str) -> tuple[int, int]:
+    """The decimals a number format shows and the characters it adds (brackets, a shared
+    rank's ``=``); the formats are the few xlrally writes, so each is parsed once."""
     first = number_format.split(";", 1)[0]
     decimals = len(first.split(".", 1)[1].split(")")[0].split('"')[0]) if "." in first else 0
-    extra = sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
-    return len(f"{value:.{decimals}f}") + extra
+    return decimals, sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
 
 
 class PrintSetup(NamedTuple):

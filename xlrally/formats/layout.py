@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import functools
 import itertools
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -639,11 +641,18 @@ def _read_results(
 _RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total")
 """Result fields that hold numbers, in the order of :class:`Result`'s fields."""
 
+_new_origin = functools.partial(tuple.__new__, CellOrigin)
+_new_result = functools.partial(tuple.__new__, Result)
+"""``Result._make`` without its Python-level call and length check: the callers zip exactly
+the fields (the event, the player, :data:`_RESULT_NUMBERS` and the origin)."""
+
 
 def _column(rows: list[list[Value]], index: int) -> list[Value]:
     """One column's values (None where a row is too short or the column is absent)."""
     if index < 0:
         return [None] * len(rows)
+    if rows and min(map(len, rows)) > index:  # the usual case (python-calamine's rows are
+        return list(map(operator.itemgetter(index), rows))  # all as wide), at C speed
     return [r[index] if index < len(r) else None for r in rows]
 
 
@@ -670,7 +679,10 @@ def _table_results(
     body = [values for _, values in table.rows]
     numbers = [r for r, _ in table.rows]
     sheet, columns = table.sheet, table.columns
-    origins = [tuple.__new__(CellOrigin, (sheet, n, columns)) for n in numbers]
+    # tuple.__new__ through partial: made at C speed, without a Python call for each row
+    origins = list(
+        map(_new_origin, zip(itertools.repeat(sheet), numbers, itertools.repeat(columns)))
+    )
     players = [
         v.strip() if type(v) is str else text_of(v) for v in _column(body, columns["player"])
     ]
@@ -690,7 +702,7 @@ def _table_results(
     ]
     rows = zip(events, players, *fields, origins, strict=True)
     if not bad and all(events) and all(players):
-        return list(map(Result._make, rows))  # the usual case, at C speed
+        return list(map(_new_result, rows))  # the usual case, at C speed
     results = []
     for i, row in enumerate(rows):
         if not row[0]:
