@@ -88,6 +88,7 @@ def read_standings(
     try:
         with paused_gc(), FileSheets(path, check_area) as source:
             league = read_league(source)
+            source.release()
             standings = compute_standings(league, as_of, season)
             edited = hand_edits(source, standings)
     except XlrallyError as error:
@@ -210,6 +211,7 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
     try:
         with paused_gc(ending=keep is not None), FileSheets(path, check_area) as source:
             league = read_league(source)
+            source.release()
             standings = compute_standings(league)
             grid = standings_grid(standings)
             if keep is not None:

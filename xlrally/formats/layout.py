@@ -14,6 +14,7 @@ import functools
 import itertools
 import operator
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -656,6 +657,11 @@ def _column(rows: list[list[Value]], index: int) -> list[Value]:
     return [r[index] if index < len(r) else None for r in rows]
 
 
+def _texts(values: list[Value]) -> list[str]:
+    """A column of names as texts, without the spaces around them."""
+    return [v.strip() if type(v) is str else text_of(v) for v in values]
+
+
 def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str]]) -> list[object]:
     """A column as numbers: numbers kept, blanks None, numeric text converted; anything else is
     recorded in ``bad`` (row index -> field, message) and becomes None."""
@@ -683,16 +689,16 @@ def _table_results(
     origins = list(
         map(_new_origin, zip(itertools.repeat(sheet), numbers, itertools.repeat(columns)))
     )
-    players = [
-        v.strip() if type(v) is str else text_of(v) for v in _column(body, columns["player"])
-    ]
+    # Interned: the reader makes a new text for every cell, and a league repeats a few
+    # thousand names (a million results, once the sheet's rows are released: -100 MB).
+    players = list(map(sys.intern, _texts(_column(body, columns["player"]))))
     if "country" in columns:
         for player, value in zip(players, _column(body, columns["country"]), strict=True):
             if not blank(value):
                 countries[player] = text_of(value)
     if event is None:
         column = _column(body, columns.get("event", -1))
-        events = [v.strip() if type(v) is str else text_of(v) for v in column]
+        events = list(map(sys.intern, _texts(column)))
     else:
         events = [event] * len(body)
     bad: dict[int, tuple[str, str]] = {}

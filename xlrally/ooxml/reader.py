@@ -65,6 +65,11 @@ class FileSheets:
     def sheet_names(self) -> list[str]:
         return [s.name for s in self.package.sheets if s.kind == WORKSHEET_TYPE]
 
+    def release(self) -> None:
+        """Forget the sheets read so far: a big league's rows, once read into a league (whose
+        values live on), are most of the memory a sync holds while it writes."""
+        self._cache.clear()
+
     def values(self, name: str) -> list[list[Value]]:
         if name not in self._cache:
             ref = self.package.sheet(name)

@@ -160,13 +160,16 @@ def sheet_xml(
         hide = ' hidden="1"' if isinstance(heading, str) and heading in hidden else ""
         out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
+    # Each row is encoded on its own: one text of a million cells, then its bytes, would
+    # hold the sheet three times over (150 MB at a million results).
+    encoded = ["".join(out).encode("utf-8")]
     style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
     letters = [column_letter(i) for i in range(columns)]
-    append = out.append  # this loop runs once per cell: 210,000 for a big league
     for number, row in enumerate(grid, start=1):
         if not row:
             continue
-        append(f'<row r="{number}">')
+        out = [f'<row r="{number}">']
+        append = out.append  # this loop runs once per cell: 210,000 for a big league
         for letter, (value, look) in zip(letters, row, strict=False):
             s = style_attr.get(id(look))
             if s is None:
@@ -190,10 +193,10 @@ def sheet_xml(
             else:
                 append(f'<c r="{letter}{number}"{s}><v>{number_text(value)}</v></c>')
         append("</row>")
-    out.append("</sheetData>")
-    out.extend(kept[tag] for tag in KEPT_AFTER if tag in kept)
-    out.append("</worksheet>")
-    return "".join(out).encode("utf-8")
+        encoded.append("".join(out).encode("utf-8"))
+    out = ["</sheetData>", *(kept[tag] for tag in KEPT_AFTER if tag in kept), "</worksheet>"]
+    encoded.append("".join(out).encode("utf-8"))
+    return b"".join(encoded)
 
 
 def kept_elements(old: XmlPart) -> dict[str, str]:
