@@ -152,7 +152,7 @@ def test_neau_blank_total_is_the_buy_in() -> None:
     """A blank total expense means no re-buys; in classic Excel a 0 is a (wrong) value."""
     assert udfs.NEAU_POINTS(10.0, 20.0, None, 1.0) == pytest.approx(NEAU_10_20_1)
     assert udfs.NEAU_POINTS(10.0, 20.0, 0.0, 1.0) == (
-        "#VALUE! total expense (0) must not be below the buy-in (20)"
+        "#VALUE! total_expense (0) must not be below the buy-in (20)"
     )
 
 
@@ -224,7 +224,7 @@ def test_dippouch_rating_over_events_in_order() -> None:
     assert got == pytest.approx(40.5524, abs=1e-4)
     assert (
         udfs.DIPPOUCH_RATING([[1.0], [9.0]], 8.0)
-        == "#VALUE! event 2: rank (9) must be between 1 and players (8)"
+        == "#VALUE! event 2: placements (9) must be between 1 and players (8)"
     )
 
 

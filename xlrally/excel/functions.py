@@ -20,14 +20,14 @@ from __future__ import annotations
 import datetime as dt
 import math
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from functools import cache, lru_cache
 from itertools import chain
 from typing import Any
 
 from xlrally.core.errors import XlrallyError
-from xlrally.core.numbers import whole
+from xlrally.core.numbers import real, whole
 from xlrally.core.prizes import prize_split
 from xlrally.core.ranking import best_total
 from xlrally.core.systems import dippouch, poker, rally
@@ -98,6 +98,25 @@ def _error(error: object) -> str:
     return f"#VALUE! {error}"
 
 
+def _in_arguments(error: BaseException, renamed: Mapping[str, str]) -> str:
+    """A failure in the words of the function's own arguments: the core names its fields as
+    the workbook's columns do (``rank``, ``buy-in``), a function's argument may be called
+    otherwise (``finish``, ``buy_in``), and the message must name what the user typed.
+    ``renamed`` maps the words a message may start with to the argument.
+
+    >>> _in_arguments(ValueError("rank must be at least 1, not 0"), {"rank": "finish"})
+    'finish must be at least 1, not 0'
+    """
+    text = str(error)
+    for words in sorted(renamed, key=len, reverse=True):  # "total expense" before "total"
+        if text.startswith(f"{words} "):
+            return renamed[words] + text[len(words) :]
+    return text
+
+
+_SAME: Mapping[str, str] = {}
+"""No field renamed (:func:`_in_arguments`)."""
+
 _NUMBERS_OR_BLANK = frozenset({float, int, type(None)})
 """Cell types a function is called with straight away (see :func:`_cellwise`)."""
 
@@ -105,7 +124,12 @@ _FAILURES = (XlrallyError, ValueError, TypeError)
 """What a function raises for a bad row: shown in that row's cell, never raised to Excel."""
 
 
-def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) -> Any:
+def _cellwise(
+    function: Callable[..., Any],
+    names: tuple[str, ...],
+    *args: Any,
+    renamed: Mapping[str, str] = _SAME,
+) -> Any:
     """Apply ``function`` cell by cell over same-shaped ranges (1×1 values repeat).
 
     A cell whose range inputs are all blank gives "" (single values that repeat down a range do
@@ -114,7 +138,8 @@ def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) 
     (a required value such as rounds is 0): ``RALLY_SCORE(0, 4, 0)`` is 4 everywhere. In
     classic Excel a 0 is always a value, and a 0 where none is allowed is flagged. A cell
     holding an Excel error gives that error with the argument's name (``#N/A in points``), as
-    Excel's own functions pass errors on. ``names`` name the arguments, in order.
+    Excel's own functions pass errors on. ``names`` name the arguments, in order; ``renamed``
+    maps a field the core names in a message to the argument it is (:func:`_in_arguments`).
 
     The lean path: when every cell is a number or a blank and no row can be all blank (one
     range deciding blankness has no blank), each row is handed to ``function`` as it is, and
@@ -142,10 +167,11 @@ def _cellwise(function: Callable[..., Any], names: tuple[str, ...], *args: Any) 
             try:
                 flat.append(function(*values))
             except _FAILURES:
-                flat.append(_one_cell(function, names, deciding, values))
+                flat.append(_one_cell(function, names, deciding, values, renamed))
     else:
         flat = [
-            _one_cell(function, names, deciding, values) for values in zip(*columns_of, strict=True)
+            _one_cell(function, names, deciding, values, renamed)
+            for values in zip(*columns_of, strict=True)
         ]
     if (rows, columns) == (1, 1):
         return flat[0]
@@ -157,6 +183,7 @@ def _one_cell(
     names: tuple[str, ...],
     deciding: list[int],
     values: tuple[Any, ...],
+    renamed: Mapping[str, str],
 ) -> Any:
     """One cell of :func:`_cellwise` with every check: blank row, error cells, failures."""
     if all(blank(values[i]) for i in deciding):
@@ -168,15 +195,16 @@ def _one_cell(
         return function(*values)
     except _FAILURES as error:
         zeros = all(blank(values[i]) or values[i] == 0 for i in deciding)
-        return "" if LITE and zeros else _error(error)
+        return "" if LITE and zeros else _error(_in_arguments(error, renamed))
 
 
 def _or(value: Any, default: Any) -> Any:
     return default if _absent(value) else value
 
 
-def _table(value: Any) -> tuple[float, ...]:
-    """A points or bonus table from a range: values in order, blanks 0, trailing blanks dropped."""
+def _table(value: Any, name: str) -> tuple[float, ...]:
+    """A points, bonus or prize table from a range (the argument ``name``): values in order,
+    blanks 0, trailing blanks dropped."""
     if blank(value):
         return ()
     cells = [v for row in _grid(value) for v in row]
@@ -189,11 +217,11 @@ def _table(value: Any) -> tuple[float, ...]:
         elif isinstance(v, int | float) and not isinstance(v, bool):
             table.append(float(v))
         else:
-            raise XlrallyError(f"points tables hold numbers, not {v!r}")
+            raise XlrallyError(f"{name} must hold numbers only, not {v!r}")
     return tuple(table)
 
 
-def _year(value: Any) -> int | None:
+def _year(value: Any, name: str = "year") -> int | None:
     """A year from a year number, a date(time), an Excel serial date or ISO text."""
     if _absent(value):
         return None
@@ -208,7 +236,7 @@ def _year(value: Any) -> int | None:
         text = value.strip()
         if text[:4].isdigit():
             return int(text[:4])
-    raise XlrallyError(f"year must be a year or a date, not {value!r}")
+    raise XlrallyError(f"{name} must be a year or a date, not {value!r}")
 
 
 def _flag(value: Any) -> bool:
@@ -247,6 +275,7 @@ def rally_best_n(events_held: Any, cap: Any = None) -> Any:
         ("events_held", "cap"),
         events_held,
         cap,
+        renamed={"events held": "events_held", "events cap": "cap"},
     )
 
 
@@ -295,6 +324,12 @@ def neau_points(players: Any, buy_in: Any, total_expense: Any, finish: Any) -> A
         buy_in,
         total_expense,
         finish,
+        renamed={
+            "buy-in": "buy_in",
+            "total expense": "total_expense",
+            "total": "total_expense",
+            "rank": "finish",
+        },
     )
 
 
@@ -309,7 +344,7 @@ def absolute_points(
 ) -> Any:
     """Absolute Points: points by rank + participating + bonus + player-count points."""
     try:
-        points, bonus = _table(points_table), _table(bonus_table)
+        points, bonus = _table(points_table, "points_table"), _table(bonus_table, "bonus_table")
     except XlrallyError as error:
         return _error(error)
 
@@ -318,8 +353,8 @@ def absolute_points(
         return poker.PointStructure(
             points=points,
             bonus=bonus,
-            participating=_or(part, 0),
-            player_count_factor=_or(factor, 0),
+            participating=real(_or(part, 0), "participating"),
+            player_count_factor=real(_or(factor, 0), "count_factor"),
             player_count_to_rank=None
             if _absent(to_rank)
             else whole(to_rank, "count_to_rank", minimum=1),
@@ -346,14 +381,16 @@ def reverse_points(
 ) -> Any:
     """Relative Reverse Order: (players − rank + 1) × multiplier + participating + bonus."""
     try:
-        bonus = _table(bonus_table)
+        bonus = _table(bonus_table, "bonus_table")
     except XlrallyError as error:
         return _error(error)
 
     @cache  # one structure per distinct setting, however many rows share it
     def structure_for(times: Any, part: Any) -> poker.PointStructure:
         return poker.PointStructure(
-            bonus=bonus, participating=_or(part, 0), multiplier=_or(times, 1)
+            bonus=bonus,
+            participating=real(_or(part, 0), "participating"),
+            multiplier=real(_or(times, 1), "multiplier"),
         )
 
     def one(r: Any, n: Any, times: Any, part: Any) -> float:
@@ -368,7 +405,13 @@ def reverse_points(
 
 def dippouch_percentile(placement: Any, players: Any) -> Any:
     """Dip Pouch percentile: (players + 0.5 − placement) / players × 100."""
-    return _cellwise(dippouch.percentile, ("placement", "players"), placement, players)
+    return _cellwise(
+        dippouch.percentile,
+        ("placement", "players"),
+        placement,
+        players,
+        renamed={"rank": "placement"},
+    )
 
 
 def dippouch_value(
@@ -424,14 +467,14 @@ def dippouch_rating(
         round_counts = _per_event(cells["rounds"], count, "rounds")
         champs = _per_event(cells["world_championship"], count, "world_championship")
         when = _per_event(cells["years"], count, "years")
-        rating = float(_or(start_rating, dippouch.START_RATING))
+        rating = float(real(_or(start_rating, dippouch.START_RATING), "start_rating"))
     except (XlrallyError, ValueError, TypeError) as error:
         return _error(error)
 
     @lru_cache(maxsize=None, typed=True)  # a league's events share a few sizes and formats
     def value_of(size: Any, rounds: Any, champ: Any, year: Any) -> float:
         held = None if _absent(rounds) else rounds
-        return dippouch.tournament_value(size, held, _flag(champ), _year(year))
+        return dippouch.tournament_value(size, held, _flag(champ), _year(year, "years"))
 
     played = False
     for index, place in enumerate(places):
@@ -443,7 +486,8 @@ def dippouch_rating(
                 rating, value, dippouch.percentile(place, sizes[index])
             )
         except (XlrallyError, ValueError, TypeError) as error:
-            return _error(f"event {index + 1}: {error}")
+            named = _in_arguments(error, {"rank": "placements"})
+            return _error(f"event {index + 1}: {named}")
         played = True
     return rating if played else ("" if blank(start_rating) else rating)
 
@@ -459,13 +503,13 @@ def prize_share(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) 
     25.0
     """
     try:
-        table = _table(prizes)
+        table = _table(prizes, "prizes")
     except XlrallyError as error:
         return _error(error)
 
     def one(first: Any, k: Any, step: Any) -> float:
         start = whole(first, "place", minimum=1)
         count = 1 if _absent(k) else whole(k, "sharing", minimum=1)
-        return prize_split(table, start, count, float(_or(step, 0.01)))
+        return prize_split(table, start, count, float(real(_or(step, 0.01), "unit")))
 
     return _cellwise(one, ("place", "sharing", "unit"), place, sharing, unit)
