@@ -276,3 +276,61 @@ def test_the_users_custom_properties_stay_and_ours_are_written_in_their_namespac
     assert sync_file(path).result == "written"
     second = properties()
     assert {name: pid for name, (pid, _) in second.items() if name.startswith("xlrally")} == ours
+
+
+WORKBOOK_SEQUENCE = (
+    "fileVersion",
+    "fileSharing",
+    "workbookPr",
+    "workbookProtection",
+    "bookViews",
+    "sheets",
+    "functionGroups",
+    "externalReferences",
+    "definedNames",
+    "calcPr",
+    "oleSize",
+    "customWorkbookViews",
+    "pivotCaches",
+    "smartTagPr",
+    "smartTagTypes",
+    "webPublishing",
+    "fileRecoveryPr",
+    "webPublishObjects",
+    "extLst",
+)
+"""The children of <workbook>, in the order the schema requires (ECMA-376 Part 1, 18.2.27
+CT_Workbook, a sequence of optional elements, each at most once)."""
+
+EXT_LST = (
+    b'<extLst><ext uri="{B58B0392-4F1F-4190-BB64-5DF3571DCE5F}" '
+    b'xmlns:xcalcf="http://schemas.microsoft.com/office/spreadsheetml/2018/calcfeatures">'
+    b"<xcalcf:calcFeatures/></ext></extLst>"
+)
+
+
+@pytest.mark.parametrize("workbook", ["XlsxWriter", "no calcPr", "extLst", "openpyxl"])
+def test_the_print_names_go_where_the_schema_puts_them(tmp_path: Path, workbook: str) -> None:
+    """A workbook without defined names gets the Standings' print titles and area in a new
+    <definedNames>, which must come after <sheets> and before <calcPr> and <extLst>, whatever
+    the workbook holds (Excel refuses a workbook.xml out of this order)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    xml = parts(path)["xl/workbook.xml"]
+    assert b"definedNames" not in xml
+    if workbook == "no calcPr":
+        rewrite(path, {"xl/workbook.xml": re.sub(rb"<calcPr[^>]*/>", b"", xml)})
+    elif workbook == "extLst":
+        rewrite(path, {"xl/workbook.xml": xml.replace(b"</workbook>", EXT_LST + b"</workbook>")})
+    elif workbook == "openpyxl":
+        openpyxl.load_workbook(path).save(path)
+    assert sync_file(path).result == "written"
+    root = etree.fromstring(parts(path)["xl/workbook.xml"])
+    names = [etree.QName(child).localname for child in root]
+    assert names == sorted(names, key=WORKBOOK_SEQUENCE.index)
+    assert len(names) == len(set(names))
+    defined = {d.get("name"): d.text for d in root.iter(f"{{{root.nsmap[None]}}}definedName")}
+    assert defined == {
+        "_xlnm.Print_Titles": "Standings!$1:$1",
+        # Rank, Player, Total, Events and the two events; not the Working column (G)
+        "_xlnm.Print_Area": "Standings!$A$1:$F$1048576",
+    }
