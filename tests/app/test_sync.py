@@ -469,3 +469,24 @@ def test_a_fingerprint_of_an_older_form_is_not_compared(tmp_path: Path) -> None:
     assert (outcome.result, [w for w in outcome.warnings if "by hand" in w]) == ("written", [])
     stored = openpyxl.load_workbook(path).custom_doc_props[FINGERPRINT].value
     assert stored.startswith(FINGERPRINT_FORM) and len(stored) == 32
+
+
+def test_a_hidden_column_headed_by_the_first_shared_string_stays_hidden(tmp_path: Path) -> None:
+    """Shared strings are numbered from 0 (ECMA-376 Part 1, 18.4.9): with Standings the first
+    sheet XlsxWriter writes, its first heading, Rank, is string 0, and a user who hid the Rank
+    column keeps it hidden."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    with FileSheets(path) as sheets:
+        standings = [list(row) for row in sheets.values("Standings")]
+    results = [list(row) for row in RALLY_SHEETS["Results"]]
+    results[1][2] += 0.5  # half a point more: the standings change, so the sync writes
+    book = open_book(path, {"Standings": standings, **RALLY_SHEETS, "Results": results})
+    book.get_worksheet_by_name("Standings").set_column(0, 0, None, None, {"hidden": True})
+    book.close()
+    first = parts(path)["xl/sharedStrings.xml"].split(b"<si>")[1]
+    assert first.startswith(b"<t>Rank</t>")
+    assert sync_file(path).result == "written"
+    after = openpyxl.load_workbook(path)["Standings"]
+    assert after["A1"].value == "Rank"
+    assert after.column_dimensions["A"].hidden
