@@ -17,6 +17,7 @@ that explain the marks. Each output only renders it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -160,17 +161,17 @@ def decimals(standings: Standings) -> int:
 def standings_view(standings: Standings) -> StandingsView:
     """The view of these standings (see the module docstring)."""
     held = standings.held
+    column = {event: index for index, event in enumerate(held)}
+    new_score = functools.partial(tuple.__new__, ScoreView)  # at C speed: one per result
     rows = []
     for row in standings.rows:
-        by_event = {s.event: s for s in row.scores}
-        scores = []
-        for event in held:
-            score = by_event.get(event)
-            scores.append(
-                None
-                if score is None
-                else ScoreView(event, score.value, event in row.counted, score)
-            )
+        scores: list[ScoreView | None] = [None] * len(held)
+        counted = row.counted
+        for score in row.scores:
+            event = score.event
+            at = column.get(event)
+            if at is not None:  # a score of an event not held is not shown
+                scores[at] = new_score((event, score.value, event in counted, score))
         rows.append(RowView(row, tuple(scores)))
     return StandingsView(standings, standings.scoring, held, decimals(standings), tuple(rows))
 
