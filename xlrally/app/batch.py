@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from xlrally.app import isolate
@@ -148,6 +147,9 @@ def _pooled(files: Sequence[Path], workers: int, advance: Callable[[], None]) ->
             outcomes.append(_safe_sync(path))
             advance()
         return outcomes
+    # Imported here: a pool is only for systems without fork, and its import costs every sync
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+
     results: dict[Path, SyncOutcome] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures: dict[Future[SyncOutcome], Path] = {pool.submit(_safe_sync, p): p for p in files}

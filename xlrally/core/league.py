@@ -27,6 +27,7 @@ import dataclasses
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from xlrally.core.checks import Collector, check_event, check_ranks
 from xlrally.core.errors import LeagueProblems, Problem, ScoringError
@@ -188,12 +189,14 @@ def _name_warnings(league: League, entered: _Entered) -> tuple[str, ...]:
     spellings and where the rarer one first appears, so a typo is found where it was made.
     Two names both listed in the Players sheet are known to be two players: no warning."""
     listed = {_k(name) for name in league.players}
-    results: dict[str, int] = {}
+    results: Counter[str] = Counter()
     first_in: dict[str, str] = {}
-    for event in _order(league.events):
-        for pk, _ in entered.by_event.get(_k(event.name), ()):
-            results[pk] = results.get(pk, 0) + 1
-            first_in.setdefault(pk, event.name)
+    # Latest event first, so that each player's earliest event is the one left in first_in
+    # (dict.fromkeys and update: a pass over 200,000 results at C speed).
+    for event in reversed(_order(league.events)):
+        keys = list(map(itemgetter(0), entered.by_event.get(_k(event.name), ())))
+        results.update(keys)
+        first_in.update(dict.fromkeys(keys, event.name))
 
     def described(name: str) -> str:
         pk = _k(name)
