@@ -55,6 +55,26 @@ def test_a_tie_on_a_prize_place_splits_the_places_it_covers() -> None:
     )
 
 
+def test_a_tie_running_past_the_last_prize_lists_only_prizes() -> None:
+    """Bea and Cy share 2nd and 3rd, and only 2nd pays: 30 / 2 = 15 each. The working lists
+    the prizes the group covers, not a "+ 0" for each place past them: a tie of 5,000
+    players once made a working longer than an Excel cell (32,767 characters)."""
+    assert awards(chop((Prize(1, 50), Prize(2, 30)), pot=80))[1:] == [
+        ("", "Bea", 15, "2nd-3rd shared by 2: (30) / 2 = 15"),
+        ("", "Cy", 15, "2nd-3rd shared by 2: (30) / 2 = 15"),
+    ]
+    many = {f"Player {n}": 2 for n in range(5_000)} | {"Ann": 1}
+    results = tuple(Result("W1", name, rank=place) for name, place in many.items())
+    league = League(
+        Settings("reverse", prizes=(Prize(1, 50), Prize(2, 30)), pot=80),
+        (Event("W1", dt.date(2026, 1, 8)),),
+        results,
+    )
+    # 30 / 5,000 = 0.006 each, under a cent: 0 each and the 30 left over
+    shared = awards(league)[1][3]
+    assert shared == "2nd-5001st shared by 5000: (30) / 5000 = 0 (30 left over)"
+
+
 def test_a_pot_from_a_share_of_buy_ins_and_re_buys() -> None:
     """Neau, one event of 5, buy-in 20; P2 and P4 re-buy once (total expense 40). Collected:
     3 × 20 + 2 × 40 = 140; half kept for the pot: 70. 1st gets 60% = 42, 2nd 40% = 28.

@@ -124,3 +124,20 @@ def test_parse_tie_breaks_spellings() -> None:
     assert parse_tie_breaks("") == ()
     with pytest.raises(XlrallyError, match="unknown tie break 'age'"):
         parse_tie_breaks("age")
+
+
+def test_a_long_shared_place_lists_its_first_places_and_its_last() -> None:
+    """Eight players sharing 2nd-9th score the average of those places' points (here 10 down
+    to 3: 52 / 8 = 6.5); the working lists the first five and the last, not every place (a
+    tie of thousands would fill the sheet)."""
+    from xlrally.core.league import SharedPlace
+    from xlrally.core.ranking import Score
+
+    places = tuple(Score("W1", points, None) for points in (10, 9, 8, 7, 6, 5, 4, 3))
+    assert SharedPlace(2, 8, places, 6.5).explain == (
+        "2nd-9th shared by 8: average of 10 (2nd), 9 (3rd), 8 (4th), 7 (5th), 6 (6th), "
+        "… 2 more places and 3 (9th) = 6.5"
+    )
+    assert SharedPlace(2, 3, places[:3], 9).explain == (
+        "2nd-4th shared by 3: average of 10 (2nd), 9 (3rd) and 8 (4th) = 9"
+    )

@@ -45,3 +45,14 @@ def test_the_as_of_date_is_said_under_the_table() -> None:
     grid = standings_grid(compute_standings(rally(), as_of=dt.date(2026, 1, 31)))
     notes = [row[0].value for row in grid if len(row) == 1]
     assert "As of 2026-01-31." in notes
+
+
+def test_a_text_longer_than_a_cell_is_shortened_and_says_so() -> None:
+    """An Excel cell holds 32,767 characters (Excel's specifications and limits); a longer
+    working or note is cut to that, its end saying where the full text is."""
+    from xlrally.formats.grid import SHORTENED, fit
+
+    assert fit("short") == "short"
+    assert fit("x" * 32_767) == "x" * 32_767
+    cut = fit("x" * 40_000)
+    assert len(cut) == 32_767 and cut.endswith(SHORTENED)

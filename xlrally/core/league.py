@@ -444,25 +444,43 @@ class SharedPlace:
         head = f"{ordinal(self.first)}-{ordinal(last)} shared by {self.sharing}"
         if len(self.places) == 1:
             return f"{head}: each scores {ordinal(self.first)} place, {self.places[0].explain}"
-        parts = [f"{show(p.value)} ({ordinal(self.first + i)})" for i, p in enumerate(self.places)]
-        listed = ", ".join(parts[:-1]) + f" and {parts[-1]}"
+        last_at = len(self.places) - 1
+        shown = [*enumerate(self.places[:SHARED_PLACES_LISTED])]
+        if last_at >= SHARED_PLACES_LISTED:  # a tie of thousands: the first places, the last
+            shown[-1] = (last_at, self.places[-1])
+        parts = [f"{show(p.value)} ({ordinal(self.first + i)})" for i, p in shown]
+        skipped = len(self.places) - len(shown)
+        more = f", … {plural(skipped, 'more place')}" if skipped else ""
+        listed = ", ".join(parts[:-1]) + f"{more} and {parts[-1]}"
         return f"{head}: average of {listed} = {show(self.value)}"
+
+
+SHARED_PLACES_LISTED = 6
+"""The places a shared place's working lists; a longer tie lists the first five and the last."""
 
 
 def _sharing(score: Scorer, keyed: list[tuple[str, Result]], how: str) -> Scorer:
     """Wrap an event's scorer so that players sharing a place score the average of the places
     they share (``average``) or the better place's points (``better``)."""
     sharing = Counter(result.rank for _, result in keyed)
+    # The players sharing a place score alike unless their own numbers differ (a buy-in): the
+    # shared score is worked out once per rank and those numbers, not once per player (a tie
+    # of 5,000 would otherwise score 25 million places).
+    done: dict[tuple[object, ...], Score] = {}
 
     def shared(result: Result) -> Score:
         count = sharing.get(result.rank, 1)
         if count == 1:
             return score(result)
+        alike = (result.rank, result.points, result.games, result.byes, result.buy_in, result.total)
+        if alike in done:
+            return done[alike]
         first = whole(result.rank, "rank", minimum=1)
         spread = range(first, first + count) if how == "average" else range(first, first + 1)
         places = tuple(score(result._replace(rank=place)) for place in spread)
         value = sum(p.value for p in places) / len(places)
-        return Score(places[0].event, value, SharedPlace(first, count, places, value))
+        done[alike] = Score(places[0].event, value, SharedPlace(first, count, places, value))
+        return done[alike]
 
     return shared
 

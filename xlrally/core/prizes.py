@@ -117,7 +117,9 @@ def pay(
             if len(group) == 1:
                 working = f"{ordinal(place)}: {show(total)}"
             else:
-                parts = " + ".join(show(a) for a in amounts)
+                # the prizes the group covers; places past the last prize add nothing, and a
+                # tie of thousands of players would list thousands of "+ 0"
+                parts = " + ".join(show(a) for a in amounts if a)
                 working = (
                     f"{ordinal(place)}-{ordinal(places[-1])} shared by {len(group)}: "
                     f"({parts}) / {len(group)} = {show(each)}"

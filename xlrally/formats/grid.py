@@ -61,7 +61,7 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
     rows = _table(table)
     rows.append(())
     for line in notes(table):
-        rows.append((Cell(line, NOTE),))
+        rows.append((Cell(fit(line), NOTE),))
     for name in section_names(standings):
         rows.append(())
         rows.append((Cell(f"Section: {name}", SECTION),))
@@ -71,7 +71,9 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
         rows += [(), (Cell("Prizes", SECTION),)]
         rows.append(tuple(Cell(h, HEADER) for h in ("Section", "Player", "Prize", "Working")))
         for section, player, amount, explain in prize_rows(standings):
-            rows.append((Cell(section or None), Cell(player), Cell(amount, money), Cell(explain)))
+            rows.append(
+                (Cell(section or None), Cell(player), Cell(amount, money), Cell(fit(explain)))
+            )
         rows.append((Cell(pot_summary(standings), NOTE),))
     return tuple(rows)
 
@@ -151,9 +153,14 @@ def working(row: RowView, table: StandingsView) -> str:
         text += f". Dropped ({table.dropped_reason}): {', '.join(dropped)}"
     if row.broken_tie:
         text += f". Tie with the row above broken by {row.broken_tie}"
-    text = text + "." if text else ""
+    return fit(text + "." if text else "")
+
+
+def fit(text: str) -> str:
+    """A text cut to what an Excel cell holds (32,767 characters), saying so at its end: a
+    league of thousands of players can make a working or a note longer than that."""
     if len(text) > MAX_CELL_TEXT:
-        text = text[: MAX_CELL_TEXT - len(SHORTENED)] + SHORTENED
+        return text[: MAX_CELL_TEXT - len(SHORTENED)] + SHORTENED
     return text
 
 
