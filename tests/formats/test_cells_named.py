@@ -126,3 +126,66 @@ def test_the_limits_themselves_are_allowed(tmp_path: Path, event: list[Any]) -> 
     """A value of 0 or 100 (%), a one-round event and a name of exactly the longest length are
     fine (the boundaries of the rules above)."""
     read_standings(write_book(tmp_path / "league.xlsx", dip_pouch(event)))
+
+
+def test_every_mistake_of_a_workbook_is_named_at_once(tmp_path: Path) -> None:
+    """A sync names every problem of the workbook in one go, each at its own cell, so that a
+    treasurer fixes them all before trying again: two of each kind, so that stopping after the
+    first of a kind shows. The cells are read off the sheets below (row 1 is the heading)."""
+    day = dt.date(2026, 1, 8)
+    sheets = {
+        "Settings": [
+            ["Setting", "Value"],
+            ["System", "absolute"],
+            ["Best X", 2.5],
+            ["Tie break", "coin toss"],
+            ["Pot share", 150],
+            ["Currency unit", -1],
+        ],
+        "Points": [["Rank", "Points"], [1, 10], ["two", 7], [3, "x"]],
+        "Events": [
+            ["Event", "Date", "Status"],
+            ["W1", day, None],
+            [None, day, None],
+            ["W2", day, "maybe"],
+            ["W3", day, "soon"],
+        ],
+        "Results": [
+            ["Event", "Player", "Rank"],
+            ["W1", "Ann", 1],
+            [None, "Bob", 2],
+            ["W1", None, 3],
+            [None, "Cy", 4],
+            ["W1", "Dan", "x"],
+            ["W1", None, 5],
+        ],
+        "Players": [["Player", "Alias"], [None, "Annie"], [None, "Bobby"]],
+        "Prizes": [["Place", "Amount"], ["first", 10], [2, "lots"], ["third", 5]],
+    }
+    path = write_book(tmp_path / "league.xlsx", sheets)
+    with pytest.raises(XlrallyError) as caught:
+        read_standings(path)
+    assert str(caught.value).splitlines() == [
+        f"{path}: {line}"
+        for line in (
+            "Points!A3: rank must be a number, not the text 'two'",
+            "Points!B4: points must be a number, not the text 'x'",
+            "Settings!B3: Best X must be a whole number of at least 1, not 2.5",
+            "Settings!B4: unknown tie break 'coin toss': use countback, recent, events, best",
+            "Prizes!A2: place must be a number, not the text 'first'",
+            "Prizes!B3: amount must be a number, not the text 'lots'",
+            "Prizes!A4: place must be a number, not the text 'third'",
+            "Settings!B5: Pot share must be between 0% and 100%, not 150.0",
+            "Settings!B6: Currency unit must be more than 0, not -1",
+            "Events!A3: event name is missing",
+            "Events!C4: status must be ranked, pending or blank, not 'maybe'",
+            "Events!C5: status must be ranked, pending or blank, not 'soon'",
+            "Results!A3: event is missing",
+            "Results!B4: player name is missing",
+            "Results!A5: event is missing",
+            "Results!C6: rank must be a number, not the text 'x'",
+            "Results!B7: player name is missing",
+            "Players!A2: alias 'Annie' has no player",
+            "Players!A3: alias 'Bobby' has no player",
+        )
+    ]

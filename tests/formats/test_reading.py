@@ -412,3 +412,14 @@ def test_choice_settings_are_read_as_written() -> None:
         "Date format must be yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or d mmm yyyy, "
         "not 'dd/mm/yy'"
     )
+
+
+def test_a_misspelt_setting_is_warned_about_not_silently_left_out(tmp_path: Path) -> None:
+    """`Tie-breaks` is not the setting `Tie break`: the row is not read, and a league scored
+    without its tie-breaks looks right, so a row one slip from a setting is warned about. Rows
+    like no setting (the heading, a note) are left alone."""
+    settings = [*RALLY_SHEETS["Settings"], ["Tie-breaks", "countback"], ["Notes", "by Ann"]]
+    path = write_book(tmp_path / "league.xlsx", {**RALLY_SHEETS, "Settings": settings})
+    assert [w for w in read_standings(path).warnings if "setting" in w] == [
+        "Settings!A4: 'Tie-breaks' is not a setting, so it is not read: did you mean 'Tie break'?"
+    ]

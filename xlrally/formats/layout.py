@@ -520,6 +520,7 @@ def read_league(source: SheetSource) -> League:
     results = _read_results(book, system, [e.name for e in events], problems, countries)
     aliases, players, sections = _read_players(book, problems)
     notes.extend(_stray_sheets(book, system, [e.name for e in events]))
+    notes.extend(_unknown_settings(book))
     league = League(
         settings,
         tuple(events),
@@ -769,6 +770,24 @@ def _stray_sheets(book: _Book, system: str, events: list[str]) -> list[str]:
             notes.append(
                 f"sheet {sheet!r} looks like standings written earlier; sync writes only "
                 "'Standings' and never updates this one: delete it if it is stale"
+            )
+    return notes
+
+
+def _unknown_settings(book: _Book) -> list[str]:
+    """Warnings for Settings rows that look like a misspelt setting (``Tie-breaks`` for
+    ``Tie break``): such a row is not read, and the league silently scored without it would
+    look right. Rows like no setting (a heading, the user's notes) are left alone."""
+    sheet = book.need("Settings")
+    notes = []
+    for number, row in enumerate(book.rows(sheet), start=1):
+        if not row or not isinstance(row[0], str) or norm(row[0]) in SETTINGS_KEYS:
+            continue
+        close = difflib.get_close_matches(norm(row[0]), SETTINGS_KEYS, 1, 0.75)
+        if close:
+            notes.append(
+                f"{quote_sheet(sheet)}!A{number}: {short(row[0])!r} is not a setting, so it "
+                f"is not read: did you mean {SETTINGS_KEYS[close[0]]!r}?"
             )
     return notes
 
