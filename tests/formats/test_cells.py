@@ -1,0 +1,143 @@
+"""How single cells are read and shown, case by case against Excel's own rules.
+
+Sources: Excel's date system (serial 1 is 1900-01-01, serial 60 the 29 February 1900 that
+Excel counts but never was, 61 is 1900-03-01, 2958465 is 9999-12-31, the last day Excel
+knows); a sheet name in a reference is quoted when it is not a plain name, with a quote inside
+doubled (``'Ann''s'!A1``); an Excel cell holds 32,767 characters. Found by mutation testing
+(issue 18): the boundaries below could move unnoticed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from xlrally.formats.cells import (
+    DATE_1904,
+    Cell,
+    Look,
+    column_widths,
+    quote_sheet,
+    short,
+    shown_length,
+    text_of,
+    to_bool,
+    to_date,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "quoted"),
+    [
+        ("Results", "Results"),
+        ("W_1.final", "W_1.final"),
+        ("Jan 2026", "'Jan 2026'"),
+        ("Ann's", "'Ann''s'"),
+        ("2026", "'2026'"),
+    ],
+)
+def test_a_sheet_name_is_quoted_as_excel_quotes_it(name: str, quoted: str) -> None:
+    assert quote_sheet(name) == quoted
+
+
+@pytest.mark.parametrize(
+    ("serial", "day"),
+    [
+        (1, dt.date(1900, 1, 1)),
+        (59, dt.date(1900, 2, 28)),
+        (61, dt.date(1900, 3, 1)),
+        (45292, dt.date(2024, 1, 1)),
+        (45292.75, dt.date(2024, 1, 1)),  # a time of day is left out
+        (2958465, dt.date(9999, 12, 31)),
+        ("2025-12-06", dt.date(2025, 12, 6)),
+        (" 2025-12-06T10:00:00 ", dt.date(2025, 12, 6)),
+        (dt.datetime(2025, 12, 6, 10, 0), dt.date(2025, 12, 6)),
+    ],
+)
+def test_dates_as_excel_counts_them(serial: object, day: dt.date) -> None:
+    assert to_date(serial) == day
+
+
+def test_the_1904_date_system_has_no_missing_day() -> None:
+    """Mac workbooks of old count from 1904-01-01, and 1904 had its 29 February: serial 60
+    is 60 days on, 1 March."""
+    assert to_date(60, epoch=DATE_1904) == dt.date(1904, 3, 1)
+    assert to_date(1, epoch=DATE_1904) == dt.date(1904, 1, 2)
+
+
+@pytest.mark.parametrize("value", [0, 60, 2958466, -3, True, "6 Dec", "2025-13-01"])
+def test_what_is_not_a_date(value: object) -> None:
+    with pytest.raises(ValueError, match="date"):
+        to_date(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "meaning"),
+    [("yes", True), ("X", True), (1.0, True), (True, True), ("no", False), (None, False)],
+)
+def test_yes_and_no(value: object, meaning: bool) -> None:
+    assert to_bool(value, "pending") is meaning
+
+
+@pytest.mark.parametrize("value", [0.0, 0])
+def test_a_zero_is_no(value: object) -> None:
+    assert to_bool(value, "pending") is False
+
+
+@pytest.mark.parametrize("value", [2.0, "maybe"])
+def test_neither_yes_nor_no(value: object) -> None:
+    with pytest.raises(ValueError, match="pending must be yes or no"):
+        to_bool(value, "pending")
+
+
+def test_a_long_text_is_cut_to_its_limit_with_an_ellipsis() -> None:
+    assert short("x" * 40) == "x" * 40
+    assert short("x" * 41) == "x" * 39 + "…"
+    assert len(short("y" * 100, 10)) == 10
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (3.0, "3"),
+        (3.5, "3.5"),
+        (7, "7"),
+        (" Ann ", "Ann"),
+        (None, ""),
+        (dt.date(2026, 1, 8), "2026-01-08"),
+        (dt.datetime(2026, 1, 8, 10, 30), "2026-01-08"),
+    ],
+)
+def test_a_cell_as_text(value: object, text: str) -> None:
+    assert text_of(value) == text
+
+
+@pytest.mark.parametrize(
+    ("cell", "length"),
+    [
+        (Cell(26.5, Look(number_format="0.00")), 5),  # 26.50
+        (Cell(-3, Look(number_format="0.00;-0.00")), 5),  # the first section decides: -3.00
+        (Cell(21, Look(number_format="(0)")), 4),  # (21)
+        (Cell(2, Look(number_format='0"="')), 2),  # 2=, a shared rank
+        (Cell(True, Look(number_format="0")), 4),  # TRUE is shown as text
+        (Cell("Bobby", Look(number_format="0.00")), 5),
+        (Cell(1234.5678), 9),  # General: as it is
+    ],
+)
+def test_a_number_is_as_wide_as_its_format_shows_it(cell: Cell, length: int) -> None:
+    assert shown_length(cell) == length
+
+
+def test_column_widths_follow_the_widest_shown_value_of_the_first_500_rows() -> None:
+    """Width = longest value + 2, at least 8 (for 6 characters) and at most 60; note lines
+    (rows narrower than the table) and rows after the 500th do not count."""
+    grid = [
+        (Cell("Rank"), Cell("Player"), Cell(None)),
+        *[(Cell(1), Cell("A" * 20), Cell(None)) for _ in range(499)],
+        (Cell(1), Cell("B" * 70), Cell("x" * 30)),  # row 501: not looked at
+        (Cell("a note far wider than any column of the table, and not a column at all"),),
+    ]
+    assert column_widths(grid) == [8.0, 22.0, 8.0]
+    assert column_widths([(Cell("x" * 100),)]) == [60.0]
+    assert column_widths([]) == []
