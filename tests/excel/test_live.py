@@ -20,8 +20,9 @@ from helpers import plain, vba_module_source, write_book
 from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
 from xlrally.app.sync import sync_file
 from xlrally.cli import cli
-from xlrally.excel.live import MemoryBook, XlwingsBook, refresh
+from xlrally.excel.live import MemoryBook, XlwingsBook, looks_by_range, refresh
 from xlrally.excel.template import league_sheets
+from xlrally.formats.cells import Cell, Look
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.reader import FileSheets
 
@@ -322,3 +323,23 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Minimum events",
         "Below minimum",
     ]
+
+
+def test_looks_are_set_on_runs_of_cells_per_column() -> None:
+    """Excel is told each look once per run of cells in a column (``C2:C4``), a single cell
+    alone (``C6``); blank cells and plain cells break a run, and the last row is included.
+    Worked by hand from the grid below (rows 1-6, columns A-C)."""
+    bold, grey = Look(bold=True), Look(grey=True)
+    grid = [
+        (Cell("Rank", bold), Cell("Player", bold), Cell("Total", bold)),
+        (Cell(1), Cell("Ann"), Cell(10, grey)),
+        (Cell(2), Cell("Bea"), Cell(9, grey)),
+        (Cell(3), Cell("Cy"), Cell(8, grey)),
+        (Cell(4), Cell("Dan"), Cell(None, grey)),
+        (Cell("note", bold), Cell(None), Cell(7, grey)),
+    ]
+    assert looks_by_range(grid) == {
+        bold: ["A1", "A6", "B1", "C1"],
+        grey: ["C2:C4", "C6"],
+    }
+    assert looks_by_range([]) == {}
