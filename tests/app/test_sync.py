@@ -471,7 +471,8 @@ def test_a_fingerprint_of_an_older_form_is_not_compared(tmp_path: Path) -> None:
     outcome = sync_file(path)
     assert (outcome.result, [w for w in outcome.warnings if "by hand" in w]) == ("written", [])
     stored = openpyxl.load_workbook(path).custom_doc_props[FINGERPRINT].value
-    assert stored.startswith(FINGERPRINT_FORM) and len(stored) == 32
+    assert stored.startswith(FINGERPRINT_FORM)
+    assert len(stored) == 32
 
 
 def test_a_hidden_column_headed_by_the_first_shared_string_stays_hidden(tmp_path: Path) -> None:

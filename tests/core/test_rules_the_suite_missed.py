@@ -163,3 +163,85 @@ def test_between_equal_scores_the_earlier_event_counts() -> None:
     results = (Result("Alpha", "Ann", points=3), Result("Zeta", "Ann", points=3))
     [row] = compute_standings(League(Settings("rally", best_x=1), events, results)).rows
     assert row.counted == {"Zeta"}
+
+
+# ---- found by the mutation run of 2026-11-30 (the core's own functions, called directly)
+
+
+def test_rating_history_takes_an_event_on_the_as_of_day() -> None:
+    """`--as-of 2006-01-01` means "as it stood at the end of that day": an event dated that day
+    counts (7 players, one round: value 3; Ann 1st: 40 + 3% × (92.857 − 40) = 41.5857)."""
+    from xlrally.core.systems.dippouch import DipEvent, rating_history
+
+    event = DipEvent("A", D(2006, 1, 1), 7, 1, False, {"ann": 1})
+    [step] = rating_history([event], as_of=D(2006, 1, 1))["ann"]
+    assert step.after == pytest.approx(41.5857, abs=1e-4)
+    assert rating_history([event], as_of=D(2005, 12, 31)) == {}
+
+
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (1, "1st"),
+        (10, "10th"),
+        (11, "11th"),
+        (20, "20th"),
+        (21, "21st"),
+        (111, "111th"),
+        (112, "112th"),
+        (211, "211th"),
+        (1001, "1001st"),
+    ],
+)
+def test_ordinals_in_english(n: int, text: str) -> None:
+    """11-13 of every hundred take "th" (111th, 211th), other endings in 1, 2, 3 do not."""
+    from xlrally.core.systems.dippouch import ordinal
+
+    assert ordinal(n) == text
+
+
+def test_the_least_each_number_may_be() -> None:
+    """A placement, a field, rounds and an events cap start at 1; a buy-in is more than 0."""
+    from xlrally.core.errors import ScoringError
+    from xlrally.core.systems.dippouch import percentile, tournament_value
+    from xlrally.core.systems.poker import neau_points
+    from xlrally.core.systems.rally import events_counted
+
+    with pytest.raises(ScoringError, match="rank must be at least 1"):
+        percentile(0, 10)
+    with pytest.raises(ScoringError, match="players must be at least 1"):
+        tournament_value(0)
+    with pytest.raises(ScoringError, match="rounds must be at least 1"):
+        tournament_value(10, rounds=0)
+    with pytest.raises(ScoringError, match="events cap must be at least 1"):
+        events_counted(3, 0)
+    with pytest.raises(ScoringError, match="buy-in must be more than 0"):
+        neau_points(10, 0, None, 1)
+
+
+def test_the_smallest_allowed_numbers_are_allowed() -> None:
+    """An events cap of 1 counts ⌈(1 + 1) / 2⌉ = 1 event; a buy-in of 1 (10 players, no
+    re-buys, 1st): √(10 × 1 × 1) / 2 = 1.5811; a one-round event of 1 player: 1 / 7 + 2."""
+    from xlrally.core.systems.dippouch import tournament_value
+    from xlrally.core.systems.poker import neau_points
+    from xlrally.core.systems.rally import events_counted
+
+    assert events_counted(5, 1) == 1
+    assert neau_points(10, 1, None, 1) == pytest.approx(1.5811, abs=1e-4)
+    assert tournament_value(1, rounds=1) == pytest.approx(1 / 7 + 2)
+
+
+def test_a_look_alike_is_warned_about_unless_both_names_are_listed() -> None:
+    """Players lists 'Oliver Grant' only: 'Oliver Gran' in the results may be a typo of him,
+    so it is warned about, with each spelling's results counted (3 and 1)."""
+    events = tuple(Event(f"W{n}", D(2026, 1, n)) for n in range(1, 5))
+    ranks = [("W1", "Oliver Grant"), ("W2", "Oliver Grant"), ("W3", "Oliver Grant")]
+    results = tuple(Result(e, p, rank=1) for e, p in [*ranks, ("W4", "Oliver Gran")])
+    league = League(Settings("reverse"), events, results, players=("Oliver Grant",))
+    assert compute_standings(league).warnings == (
+        "'Oliver Grant' (3 results, first in W1) and 'Oliver Gran' (1 result, first in W4) "
+        "differ by one letter: if they are one player, add an alias in the Players sheet; if "
+        "two, list both names there",
+    )
+    both = League(Settings("reverse"), events, results, players=("Oliver Grant", "Oliver Gran"))
+    assert compute_standings(both).warnings == ()
