@@ -335,3 +335,25 @@ def test_the_print_names_go_where_the_schema_puts_them(tmp_path: Path, workbook:
         # Rank, Player, Total, Events and the two events; not the Working column (G)
         "_xlnm.Print_Area": "Standings!$A$1:$F$1048576",
     }
+
+
+@pytest.mark.parametrize(
+    ("workbook", "owner_file"),
+    [
+        ("league.xlsx", "~$league.xlsx"),  # 6 characters before .xlsx: the whole name
+        ("league7.xlsx", "~$eague7.xlsx"),  # 7: Excel drops the first character
+        ("league26.xlsx", "~$ague26.xlsx"),  # 8 or more: the first two
+        ("league2026.xlsx", "~$ague2026.xlsx"),
+    ],
+)
+def test_the_owner_file_excel_makes_for_a_name(
+    tmp_path: Path, workbook: str, owner_file: str
+) -> None:
+    """Excel marks an open workbook with an owner file named as above (and LibreOffice with
+    `.~lock.NAME#`); either beside the workbook means it is open, and the sync refuses."""
+    from xlrally.ooxml.writer import owner_files
+
+    found = {p.name for p in owner_files(tmp_path / workbook)}
+    assert f".~lock.{workbook}#" in found
+    assert owner_file in found
+    assert f"~${workbook}" in found  # the full name too: other programs write it so
