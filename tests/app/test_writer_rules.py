@@ -357,3 +357,25 @@ def test_the_owner_file_excel_makes_for_a_name(
     assert f".~lock.{workbook}#" in found
     assert owner_file in found
     assert f"~${workbook}" in found  # the full name too: other programs write it so
+
+
+def test_stale_temporary_files_are_cleaned_and_fresh_ones_left(tmp_path: Path) -> None:
+    """A sync killed mid-write can leave its temporary file (``.~xxxxxxxx-....xlrally-tmp``);
+    a batch removes those older than an hour, and leaves younger ones (another sync may be
+    writing them) and every other file alone."""
+    import os
+    import time
+
+    from xlrally.ooxml.writer import TEMP_SUFFIX, clean_stale_temporaries, temp_prefix
+
+    prefix = temp_prefix(tmp_path / "league.xlsx")
+    stale, fresh = tmp_path / f"{prefix}a{TEMP_SUFFIX}", tmp_path / f"{prefix}b{TEMP_SUFFIX}"
+    other = tmp_path / ".~lock.league.xlsx#"
+    for path in (stale, fresh, other):
+        path.write_bytes(b"x")
+    two_hours_ago = time.time() - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    os.utime(other, (two_hours_ago, two_hours_ago))
+    clean_stale_temporaries(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name])
+    assert re.fullmatch(r"\.~[0-9a-f]{8}-", prefix)
