@@ -16,6 +16,7 @@ themselves live in one module per rule book: :mod:`~xlrally.core.systems.rally`,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -100,19 +101,22 @@ def _rally(settings: Settings, event: Event, field_size: int) -> Scorer:
 
 def _by_rank(
     score_rank: Callable[[object, object, poker.PointStructure], poker.PokerScore],
-) -> ScorerFactory:
-    def factory(settings: Settings, event: Event, field_size: int) -> Scorer:
-        name, structure = event.name, settings.structure
+    settings: Settings,
+    event: Event,
+    field_size: int,
+) -> Scorer:
+    """The scorer of a points-table system (``score_rank`` bound by :func:`functools.partial`
+    in the registry: a factory made when the module is imported could not be reached by
+    mutation testing, which switches a mistake on only after the import)."""
+    name, structure = event.name, settings.structure
 
-        def score(result: Result) -> Score:
-            if result.rank is None:
-                raise ScoringError("rank is missing", "rank")
-            working = score_rank(result.rank, field_size, structure)
-            return Score(name, working.total, working)
+    def score(result: Result) -> Score:
+        if result.rank is None:
+            raise ScoringError("rank is missing", "rank")
+        working = score_rank(result.rank, field_size, structure)
+        return Score(name, working.total, working)
 
-        return score
-
-    return factory
+    return score
 
 
 def _neau(settings: Settings, event: Event, field_size: int) -> Scorer:
@@ -144,7 +148,7 @@ def _points_table_system(
         ("event", "date", "players", "status"),
         ranked=True,
         points_table=True,
-        scorer=_by_rank(score_rank),
+        scorer=functools.partial(_by_rank, score_rank),
         spellings=(name,),
     )
 
