@@ -79,7 +79,7 @@ class Element:
                 prefix, name_local = name.split(":", 1)
                 if prefix != "xmlns" and name_local == local and self.scope.get(prefix) == uri:
                     return value
-            elif not uri and name == local:
+            elif uri == "" and name == local:
                 return value
         return None
 
