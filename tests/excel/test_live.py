@@ -4,6 +4,7 @@ interfaces (file backend, in-memory backend, and the xlwings adapter over a fake
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import importlib.util
 import os
 import re
@@ -343,3 +344,31 @@ def test_looks_are_set_on_runs_of_cells_per_column() -> None:
         grey: ["C2:C4", "C6"],
     }
     assert looks_by_range([]) == {}
+
+
+@pytest.mark.parametrize(
+    ("typed", "becomes"),
+    [
+        ("6 Dec 2025", dt.datetime(2025, 12, 6)),  # day, month name, year
+        ("Dec 6, 2025", dt.datetime(2025, 12, 6)),  # month name, day, year
+        ("December 2025", dt.datetime(2025, 12, 1)),  # no day: the 1st
+        ("12/6/2025", dt.datetime(2025, 12, 6)),  # month/day/year (English, United States)
+        ("2025-12-06", dt.datetime(2025, 12, 6)),
+        ("31 Feb 2026", "31 Feb 2026"),  # no such day: stays text
+        ("Dec", "Dec"),
+        ("1,250", 1250),
+        ("1.5e3", 1500),
+        ("-0.5", -0.5),
+        ("150%", 1.5),  # a percentage stays a fraction, even when it is whole
+        ("FALSE", False),
+        ("1,25", "1,25"),  # a decimal comma is not a number in English (United States)
+    ],
+)
+def test_what_excel_makes_of_typed_text(typed: str, becomes: object) -> None:
+    """Excel's entry parsing, from the Microsoft support pages named in as_typed's docstring:
+    the fake backend must turn written text into what Excel would, so that the refresh is
+    tested against Excel's behaviour, not the fake's."""
+    from xlrally.excel.live import as_typed
+
+    got = as_typed(typed)
+    assert (type(got), got) == (type(becomes), becomes)
