@@ -31,4 +31,4 @@ template:
 mutate:
 	$(PY) -m pip install -q -e '.[mutation]'
 	$(PY) -m mutmut run || true
-	$(PY) tools/mutation_report.py
+	$(PY) tools/mutation_report.py --survivors docs/mutation-survivors.md

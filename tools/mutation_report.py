@@ -1,18 +1,40 @@
 """Summarise the last `mutmut run` (issue 18): killed and survived mutants per module, and the
-score, for docs/testing.md. Run by `make mutate` after the run; reads `mutmut results --all`."""
+score, for docs/testing.md. Run by `make mutate` after the run; reads `mutmut results --all`.
+
+    python tools/mutation_report.py [--survivors docs/mutation-survivors.md]
+
+``--survivors`` also writes every survivor with the line it changed and its kind (below), from
+the mutated copies mutmut leaves in ``mutants/``.
+"""
 
 from __future__ import annotations
 
+import argparse
+import ast
+import difflib
 import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from pathlib import Path
 
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 """Outcomes where the tests (or the type checker) noticed the mutant."""
 
+KINDS = {
+    "wording": "the words of a message (`XX` added): messages are checked by their key words",
+    "case": "the letter case of a string",
+    "none": "a value or an argument replaced by `None`",
+    "dropped": "an argument dropped (often one equal to its default)",
+    "logic": "an operator, a number or a condition: the kind that hides real gaps",
+}
+"""The kinds of survivors, as docs/testing.md explains them."""
+
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--survivors", type=Path, help="write every survivor to this file")
+    args = parser.parse_args()
     listing = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
         capture_output=True,
@@ -38,9 +60,14 @@ def main() -> None:
         totals.update(counts)
         print(_row(module, counts))
     print(_row("all", totals))
-    print(f"\n{len(survivors)} survivors (mutmut show NAME shows one):")
-    for name in survivors:
-        print(f"  {name}")
+    changes = [(name, *_change(name)) for name in survivors]
+    kinds = Counter(kind for _, _, _, kind in changes)
+    print(
+        f"\n{len(survivors)} survivors by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.items())
+    )
+    if args.survivors:
+        args.survivors.write_text(_markdown(changes, kinds), encoding="utf-8")
+        print(f"written: {args.survivors}")
 
 
 def _row(name: str, counts: Counter[str]) -> str:
@@ -50,6 +77,75 @@ def _row(name: str, counts: Counter[str]) -> str:
     total = sum(counts.values())
     score = 100 * killed / max(killed + survived + untested, 1)
     return f"{name:40s} {total:8d} {killed:8d} {survived:8d} {untested:8d} {score:7.1f}%"
+
+
+_FUNCTIONS: dict[Path, dict[str, str]] = {}
+
+
+def _functions(path: Path) -> dict[str, str]:
+    """Every function of a mutated module by name, as source text (cached per file)."""
+    if path not in _FUNCTIONS:
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        _FUNCTIONS[path] = {
+            node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+    return _FUNCTIONS[path]
+
+
+def _change(mutant: str) -> tuple[str, str, str]:
+    """The line before and after the mutation, and its kind (see :data:`KINDS`)."""
+    module, _, function = mutant.rpartition(".")
+    path = Path("mutants") / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = path.with_suffix("") / "__init__.py"
+    functions = _functions(path)
+    original = functions.get(function.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", "")
+    mutated = functions.get(function, "")
+    diff = difflib.unified_diff(original.splitlines()[1:], mutated.splitlines()[1:], n=0)
+    lines = [d for d in diff if d[:1] in "+-" and not d.startswith(("+++", "---"))]
+    before = " ".join(d[1:].strip() for d in lines if d.startswith("-"))
+    after = " ".join(d[1:].strip() for d in lines if d.startswith("+"))
+    return before, after, _kind(before, after)
+
+
+def _kind(before: str, after: str) -> str:
+    if "XX" in after and "XX" not in before:
+        return "wording"
+    if before.lower() == after.lower():
+        return "case"
+    if "None" in after and "None" not in before:
+        return "none"
+    if len(after) < len(before) and set(after.split()) < set(before.split()):
+        return "dropped"
+    return "logic"
+
+
+def _markdown(changes: list[tuple[str, str, str, str]], kinds: Counter[str]) -> str:
+    out = [
+        "# Mutants the tests did not kill",
+        "",
+        "Written by `tools/mutation_report.py --survivors` from the last `make mutate` (see",
+        "docs/testing.md for the run, the scores and what each kind means). Each row: the",
+        "function, the line as written, the line as mutated.",
+        "",
+    ]
+    for kind, meaning in KINDS.items():
+        rows = [c for c in changes if c[3] == kind]
+        out += [f"## {kind} ({kinds[kind]}): {meaning}", ""]
+        out += ["| mutant | written | mutated |", "|---|---|---|"]
+        for name, before, after, _ in rows:
+            shown = name.replace("ǁ", ".").replace("__mutmut_", " #")
+            out.append(f"| `{shown}` | `{_cell(before)}` | `{_cell(after)}` |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _cell(code: str) -> str:
+    code = code if len(code) <= 100 else code[:99] + "…"
+    return code.replace("|", "\\|").replace("`", "'")
 
 
 if __name__ == "__main__":
