@@ -262,6 +262,7 @@ class _Book:
     def __init__(self, source: SheetSource) -> None:
         self.source = source
         self.names = {norm(name): name for name in reversed(source.sheet_names())}
+        self._rows: dict[str, list[list[Value]]] = {}
 
     def find(self, name: str) -> str | None:
         return self.names.get(norm(name))
@@ -273,7 +274,10 @@ class _Book:
         return found
 
     def rows(self, sheet: str) -> list[list[Value]]:
-        return self.source.values(sheet)
+        """The sheet's values, read once (a live workbook's read is a call into Excel)."""
+        if sheet not in self._rows:
+            self._rows[sheet] = self.source.values(sheet)
+        return self._rows[sheet]
 
 
 def read_settings(book: _Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]]:
