@@ -22,7 +22,7 @@ KILLED = {"killed", "timeout", "segfault", "caught by type check"}
 """Outcomes where the tests (or the type checker) noticed the mutant."""
 
 KINDS = {
-    "wording": "the words of a message (`XX` added): messages are checked by their key words",
+    "wording": "a string changed (`XX` added): mostly message words, checked by key words",
     "case": "the letter case of a string",
     "none": "a value or an argument replaced by `None`",
     "dropped": "an argument dropped (often one equal to its default)",
