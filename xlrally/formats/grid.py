@@ -98,6 +98,10 @@ def _short_table(table: StandingsView, standings: Sequence[Standing]) -> list[Ro
     return rows
 
 
+_new_cell = functools.partial(tuple.__new__, Cell)
+"""``Cell(value, look)`` at C speed (one per result), both fields given."""
+
+
 def _table(table: StandingsView) -> list[Row]:
     """The heading row and one row per player."""
     number, bracketed = _formats(table.places)
@@ -117,7 +121,6 @@ def _table(table: StandingsView) -> list[Row]:
     ]
     total_look = Look(bold=True, number_format=number)
     blank = Cell(None)
-    new_cell = functools.partial(tuple.__new__, Cell)  # at C speed: one per result
     for view in table.rows:
         row = view.standing
         cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
@@ -127,7 +130,7 @@ def _table(table: StandingsView) -> list[Row]:
         cells += [
             blank
             if score is None
-            else new_cell((score.value, counted_look if score.counted else dropped_look))
+            else _new_cell((score.value, counted_look if score.counted else dropped_look))
             for score in view.scores
         ]
         cells.append(Cell(working(view, table)))

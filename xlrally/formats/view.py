@@ -158,11 +158,14 @@ def decimals(standings: Standings) -> int:
     return 0
 
 
+_new_score = functools.partial(tuple.__new__, ScoreView)
+"""``ScoreView(...)`` at C speed (one per result), every field given."""
+
+
 def standings_view(standings: Standings) -> StandingsView:
     """The view of these standings (see the module docstring)."""
     held = standings.held
     column = {event: index for index, event in enumerate(held)}
-    new_score = functools.partial(tuple.__new__, ScoreView)  # at C speed: one per result
     rows = []
     for row in standings.rows:
         scores: list[ScoreView | None] = [None] * len(held)
@@ -171,7 +174,7 @@ def standings_view(standings: Standings) -> StandingsView:
             event = score.event
             at = column.get(event)
             if at is not None:  # a score of an event not held is not shown
-                scores[at] = new_score((event, score.value, event in counted, score))
+                scores[at] = _new_score((event, score.value, event in counted, score))
         rows.append(RowView(row, tuple(scores)))
     return StandingsView(standings, standings.scoring, held, decimals(standings), tuple(rows))
 

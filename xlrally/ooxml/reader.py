@@ -80,7 +80,7 @@ class FileSheets:
             else:
                 self.package.check_head(ref)
             # The formula check decompresses the sheet's XML a second time; zlib and
-            # python-calamine both release the GIL, so it runs beside the read (-5% of a sync).
+            # python-calamine both release the GIL, so it runs beside the read.
             with ThreadPoolExecutor(1) as beside:
                 formulas = beside.submit(self.package.check_formulas, ref)
                 try:

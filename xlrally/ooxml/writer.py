@@ -92,7 +92,17 @@ TEMP_SUFFIX = ".xlrally-tmp"
 workbook: short whatever its name, and findable for that workbook. A later sync removes any
 such file older than an hour (left by a power cut)."""
 
-_CALC_FOLLOWERS = (
+_WORKBOOK_CHILDREN = (
+    "fileVersion",
+    "fileSharing",
+    "workbookPr",
+    "workbookProtection",
+    "bookViews",
+    "sheets",
+    "functionGroups",
+    "externalReferences",
+    "definedNames",
+    "calcPr",
     "oleSize",
     "customWorkbookViews",
     "pivotCaches",
@@ -103,9 +113,11 @@ _CALC_FOLLOWERS = (
     "webPublishObjects",
     "extLst",
 )
-"""Children of <workbook> that come after <calcPr> in schema order."""
-_NAMES_FOLLOWERS = ("calcPr", *_CALC_FOLLOWERS)
-"""Children of <workbook> that come after <definedNames> (ECMA-376 Part 1, 18.2.27)."""
+"""The children of <workbook> in schema order (ECMA-376 Part 1, 18.2.27)."""
+_CALC_FOLLOWERS = _WORKBOOK_CHILDREN[_WORKBOOK_CHILDREN.index("calcPr") + 1 :]
+"""Children of <workbook> that come after <calcPr>."""
+_NAMES_FOLLOWERS = _WORKBOOK_CHILDREN[_WORKBOOK_CHILDREN.index("definedNames") + 1 :]
+"""Children of <workbook> that come after <definedNames>."""
 
 
 @dataclass(frozen=True)
