@@ -43,6 +43,25 @@ def test_rally_best_n_of_held_events() -> None:
     assert row.score("E5").value == 4  # type: ignore[union-attr]
 
 
+def test_rally_results_alike_but_for_byes_games_or_a_true_score_apart() -> None:
+    """One 4-round event, 2 points each (seed formula, hand-worked):
+    no byes 100 × 2 / 4 + 4 = 54; one bye 100 × 2 / 3 + 3 = 69.67 → 69;
+    one bye and 2 games 100 × 2 / 3 + 2 = 68.67 → 68. A TRUE in Byes is not 1 bye: refused,
+    whether or not a 1 came before it (a score worked out once per event must not stand in)."""
+    results = (
+        Result("E1", "Al", points=2),
+        Result("E1", "Bo", points=2, byes=1),
+        Result("E1", "Cy", points=2, byes=1, games=2),
+        Result("E1", "Di", points=2, byes=True),
+        Result("E1", "Ed", points=2.0),
+    )
+    assert problems(rally_league(*results, events=1)) == [
+        "event 'E1', player 'Di': byes must be a number, not True"
+    ]
+    table = compute_standings(rally_league(*results[:3], results[4], events=1))
+    assert {row.player: row.total for row in table.rows} == {"Al": 54, "Bo": 69, "Cy": 68, "Ed": 54}
+
+
 def test_rally_events_without_results_are_not_held() -> None:
     """Only 2 of 5 listed events have results: held 2 -> both count."""
     table = compute_standings(

@@ -90,11 +90,21 @@ class System:
 
 
 def _rally(settings: Settings, event: Event, field_size: int) -> Scorer:
+    """The rally scorer of one event. A rally's scores take few values (points go by halves
+    up to the rounds played), so each is worked out once per event and shared: scores are
+    immutable, and a 200-player event scores a dozen different results, not 200."""
     name, rounds, score_event = event.name, event.rounds, rally.score_event
+    known: dict[tuple[object, ...], Score] = {}
 
     def score(result: Result) -> Score:
-        working = score_event(result.points, rounds, result.byes, result.games)
-        return Score(name, working.score, working)
+        points, byes, games = result.points, result.byes, result.games
+        # typed, as score_event's own cache: TRUE is not 1 here (it is refused)
+        key = (points, byes, games, type(points), type(byes), type(games))
+        found = known.get(key)
+        if found is None:
+            working = score_event(points, rounds, byes, games)
+            found = known[key] = Score(name, working.score, working)
+        return found
 
     return score
 
