@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from xlrally.core.errors import LeagueProblems
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.seasons import seasons
 
 
 def two_seasons(settings_season: str = "", *, seasons: bool = True) -> League:
@@ -64,3 +66,71 @@ def test_events_over_more_than_a_year_without_seasons_are_warned() -> None:
     assert table.warnings[0].startswith(
         "the events span 2024-09-07 to 2025-10-04, more than a year: if that is two seasons"
     )
+
+
+def problem(league: League, season: str | None = None) -> tuple[str, str | None]:
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(league, season=season)
+    (only,) = caught.value.problems
+    return only.message, only.field
+
+
+def test_a_season_asked_for_when_no_event_has_one_is_an_error() -> None:
+    """Named at the Settings' Season field (the command line's --season has no cell)."""
+    assert problem(two_seasons(seasons=False), season="2025-26") == (
+        "season '2025-26' asked for, but no event has a Season",
+        "season",
+    )
+
+
+def test_a_season_the_settings_name_that_no_event_has_is_an_error() -> None:
+    assert problem(two_seasons("2019-20")) == (
+        "season '2019-20' (in Settings) is no event's Season; the seasons are 2024-25, 2025-26",
+        "season",
+    )
+
+
+def test_seasons_are_ordered_by_their_latest_dated_event() -> None:
+    """The module's rule: earliest first by the season's latest dated event; a season with
+    no dated event before the dated ones, in the order listed; the latest is the default."""
+    events = (
+        Event("a", None, season="Winter"),
+        Event("b", dt.date(2025, 3, 1), season="B"),
+        Event("c", dt.date(2024, 1, 1), season="A"),
+        Event("d", dt.date(2025, 1, 1), season="A"),  # A's latest: 2025-01-01, before B's
+        Event("e", None, season="Summer"),
+        Event("f", None, season="B"),  # an undated event does not move a dated season
+    )
+    assert seasons(events) == ["Winter", "Summer", "A", "B"]
+    undated = (Event("x", None, season="Old"), Event("y", None, season="New"))
+    assert seasons(undated) == ["Old", "New"]
+
+
+def test_events_without_a_season_are_left_out_and_named() -> None:
+    """Oct 2025 has no Season while the others do: the standings are 2024-25's (the only
+    season), and a note names the event left out. Hand-worked: Ann 2 + 2 = 4, Bo 1 + 1 = 2."""
+    league = two_seasons()
+    events = (*league.events[:2], dataclasses.replace(league.events[2], season=""))
+    table = compute_standings(dataclasses.replace(league, events=events))
+    assert [(r.player, r.total) for r in table.rows] == [("Ann", 4), ("Bo", 2)]
+    assert [e.name for e in table.events] == ["Sep 2024", "Nov 2024"]
+    assert "events without a Season are left out: Oct 2025; give each its season" in table.warnings
+
+
+@pytest.mark.parametrize(("days", "warned"), [(366, False), (367, True)])
+def test_a_season_longer_than_a_year_is_warned(days: int, warned: bool) -> None:
+    """366 days apart is still a year (a leap year's season); one more day is warned."""
+    first = dt.date(2024, 9, 7)
+    events = (
+        Event("First", first, season="S"),
+        Event("Last", first + dt.timedelta(days=days), season="S"),
+    )
+    results = (Result("First", "Ann", rank=1), Result("Last", "Ann", rank=1))
+    table = compute_standings(League(Settings("reverse"), events, results))
+    expected = [
+        f"season S's events span 2024-09-07 to {(first + dt.timedelta(days=days)).isoformat()}, "
+        "more than a year: if that is two seasons, give each event its season in a Season "
+        "column of the Events sheet (the standings are then the latest season's, or the one "
+        "Settings names)"
+    ]
+    assert [w for w in table.warnings if "span" in w] == (expected if warned else [])

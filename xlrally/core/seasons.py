@@ -22,8 +22,9 @@ LONGEST_SEASON = dt.timedelta(days=366)
 
 
 def seasons(events: tuple[Event, ...]) -> list[str]:
-    """The seasons named by events, earliest first (by their latest dated event; undated
-    seasons by where they are listed, after the dated)."""
+    """The seasons named by events, earliest first: by their latest dated event; a season
+    with no dated event comes before the dated ones, in the order listed (so the latest is the
+    season of the most recent dated event, or without dates the last listed)."""
     last: dict[str, tuple[int, dt.date, int]] = {}
     for index, event in enumerate(events):
         if not event.season:

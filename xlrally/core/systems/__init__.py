@@ -144,25 +144,6 @@ def _neau(settings: Settings, event: Event, field_size: int) -> Scorer:
     return score
 
 
-def _points_table_system(
-    key: str,
-    name: str,
-    score_rank: Callable[[object, object, poker.PointStructure], poker.PokerScore],
-) -> System:
-    """A poker structure that scores finishing ranks with the Points sheet; a workbook may
-    name it by its key or its full name."""
-    return System(
-        key,
-        name,
-        ("player", "rank"),
-        ("event", "date", "players", "status"),
-        ranked=True,
-        points_table=True,
-        scorer=functools.partial(_by_rank, score_rank),
-        spellings=(name,),
-    )
-
-
 SYSTEMS: dict[str, System] = {
     system.key: system
     for system in (
@@ -176,8 +157,26 @@ SYSTEMS: dict[str, System] = {
             scorer=_rally,
             default_counted=rally.events_counted,
         ),
-        _points_table_system("absolute", "Absolute Points", poker.score_absolute),
-        _points_table_system("reverse", "Relative Reverse Order", poker.score_reverse),
+        System(
+            "absolute",
+            "Absolute Points",
+            ("player", "rank"),
+            ("event", "date", "players", "status"),
+            ranked=True,
+            points_table=True,
+            scorer=functools.partial(_by_rank, poker.score_absolute),
+            spellings=("Absolute Points",),
+        ),
+        System(
+            "reverse",
+            "Relative Reverse Order",
+            ("player", "rank"),
+            ("event", "date", "players", "status"),
+            ranked=True,
+            points_table=True,
+            scorer=functools.partial(_by_rank, poker.score_reverse),
+            spellings=("Relative Reverse Order",),
+        ),
         System(
             "neau",
             "Neau's formula",
