@@ -374,10 +374,7 @@ def _add_relationship(
     rels = edit.xml(rels_part)
     ids = {r.get("", "Id") for r in rels.root.children}
     numbers = [int(m.group(1)) for i in ids if i and (m := re.fullmatch(r"rId(\d+)", i))]
-    number = max(numbers, default=0) + 1
-    while f"rId{number}" in ids:
-        number += 1
-    rel_id = f"rId{number}"
+    rel_id = f"rId{max(numbers, default=0) + 1}"  # above every rIdN: used by nothing
     relative = posixpath.relpath(target, posixpath.dirname(source)) if source else target
     relationship = (
         f'<{rels.tag(rels.root, "Relationship")} Id="{rel_id}" Type="{NS_REL}{kind}" '
