@@ -1,7 +1,7 @@
 """The scoring systems, one object each, behind one registry (like python-chess's variants).
 
 Each :class:`System` says everything the rest of xlrally needs to know about a rule book: its
-key (as written in a workbook's Settings) and name, other spellings, its result columns,
+key and name (either may be written in a workbook's Settings), its result columns,
 whether results are finishing positions, whether standings are a rating carried from event
 to event rather than a total of best scores, which event fields it needs, and the scorer that
 turns one result into a :class:`~xlrally.core.ranking.Score` with its working. The formulas
@@ -62,8 +62,6 @@ class System:
     """None for a rated system (its events are rated as a whole, in date order)."""
     default_counted: Callable[[int, int], int] | None = None
     """Without a Best X setting: (events held, events cap) -> scores counted (None: all)."""
-    spellings: tuple[str, ...] = ()
-    """Other ways a workbook may name the system (``Relative Reverse Order``)."""
 
     @property
     def rated(self) -> bool:
@@ -165,7 +163,6 @@ SYSTEMS: dict[str, System] = {
             ranked=True,
             points_table=True,
             scorer=functools.partial(_by_rank, poker.score_absolute),
-            spellings=("Absolute Points",),
         ),
         System(
             "reverse",
@@ -175,7 +172,6 @@ SYSTEMS: dict[str, System] = {
             ranked=True,
             points_table=True,
             scorer=functools.partial(_by_rank, poker.score_reverse),
-            spellings=("Relative Reverse Order",),
         ),
         System(
             "neau",
@@ -201,15 +197,13 @@ SYSTEMS: dict[str, System] = {
 
 
 _BY_SPELLING = {
-    norm(spelling): system
-    for system in SYSTEMS.values()
-    for spelling in (system.key, *system.spellings)
+    norm(spelling): system for system in SYSTEMS.values() for spelling in (system.key, system.name)
 }
 
 
 def lookup(name: str) -> System | None:
-    """The system a workbook names, by key or another spelling (any case, spaces and
-    punctuation ignored); None if there is none."""
+    """The system a workbook names, by its key or its name (``Neau's formula``; any case,
+    spaces and punctuation ignored); None if there is none."""
     return _BY_SPELLING.get(norm(name))
 
 
