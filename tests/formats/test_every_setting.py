@@ -10,13 +10,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from helpers import Sheets
 
 from xlrally.core.errors import LeagueProblems
 from xlrally.formats.layout import MemorySheets, read_league
 
 D = dt.date
 
-POKER = {
+POKER: Sheets = {
     "Settings": [
         ["Setting", "Value"],
         ["System", "Absolute Points"],
@@ -77,7 +78,7 @@ def test_every_events_column_is_read_under_its_documented_name() -> None:
 
 def test_the_dip_pouch_events_columns_are_read() -> None:
     """Rounds, World Championship (any yes: ``yes``, ``x``, ``TRUE``) and Value."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", "Dip Pouch Tournament Rating"]],
         "Events": [
             ["Event", "Date", "Rounds", "World Championship", "Value"],
@@ -105,7 +106,7 @@ def test_the_dip_pouch_events_columns_are_read() -> None:
     ],
 )
 def test_a_bad_setting_is_named_at_its_cell(row: list[object], message: str) -> None:
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", "rally"], row],
         "Events": [["Event", "Rounds"], ["E1", 4]],
         "Results": [["Event", "Player", "Points"], ["E1", "Ann", 1]],
@@ -117,7 +118,7 @@ def test_a_bad_setting_is_named_at_its_cell(row: list[object], message: str) -> 
 
 
 def test_an_events_status_other_than_ranked_or_pending_is_named_at_its_cell() -> None:
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", "rally"]],
         "Events": [["Event", "Rounds", "Status"], ["E1", 4, "Ranked"], ["E2", 4, "done"]],
         "Results": [["Event", "Player", "Points"], ["E1", "Ann", 1]],
@@ -128,7 +129,7 @@ def test_an_events_status_other_than_ranked_or_pending_is_named_at_its_cell() ->
 
 
 def test_an_event_row_without_a_name_is_named_at_its_event_cell() -> None:
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", "rally"]],
         "Events": [["Rounds", "Event"], [4, "E1"], [4, None], [4, "E2"]],
         "Results": [["Event", "Player", "Points"], ["E1", "Ann", 1]],
@@ -153,7 +154,7 @@ def test_an_event_row_without_a_name_is_named_at_its_event_cell() -> None:
 def test_a_system_may_be_named_by_its_key_or_its_name(written: str, key: str) -> None:
     """docs/workbook-format.md: the key or the name the Standings show; case, spaces and
     punctuation do not matter."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", written]],
         "Events": [["Event", "Date", "Rounds", "Buy-in"], ["E1", D(2025, 1, 1), 4, 10]],
         "Results": [["Event", "Player", "Points", "Rank"], ["E1", "Ann", 1, 1]],
