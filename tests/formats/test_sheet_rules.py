@@ -1,0 +1,107 @@
+"""How the reader walks the Settings, Points and Results sheets, and what it says when they
+are not as docs/workbook-format.md describes: each rule with the sheet that shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers import RALLY_SHEETS, Sheets
+
+from xlrally.core.errors import LeagueProblems, XlrallyError
+from xlrally.formats.layout import MemorySheets, read_league
+
+KNOWN = "rally, absolute, reverse, neau, dippouch"
+
+
+def rally_with(**sheets: list[list[Any]]) -> MemorySheets:
+    book: Sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    book.update(sheets)
+    return MemorySheets(book)
+
+
+def test_blank_rows_and_rows_without_a_name_do_not_end_the_settings() -> None:
+    """Column A names the setting, column B holds it: a blank row, a row with no name in A,
+    and a name without a value are passed over, and the rows after them still count."""
+    settings: list[list[Any]] = [
+        ["Setting", "Value"],
+        [],
+        [None, "a note in B"],
+        ["League"],
+        ["System", "rally"],
+        [],
+        ["Season", "2025-26"],
+    ]
+    league = read_league(rally_with(Settings=settings))
+    assert (league.settings.system, league.settings.league) == ("rally", "")
+    assert league.settings.season == "2025-26"
+
+
+def test_a_setting_given_twice_counts_where_it_is_first_given() -> None:
+    settings = [["System", "rally"], ["League", "First"], ["League", "Second"], ["System", "neau"]]
+    league = read_league(rally_with(Settings=settings))
+    assert (league.settings.system, league.settings.league) == ("rally", "First")
+
+
+@pytest.mark.parametrize("settings", [[["League", "Club"]], [["System", None]], [["System"]]])
+def test_no_system_is_an_error_that_says_what_to_write(settings: list[list[object]]) -> None:
+    with pytest.raises(XlrallyError) as caught:
+        read_league(rally_with(Settings=settings))
+    assert str(caught.value) == (
+        f"Settings: no System setting (column A 'System', column B one of {KNOWN})"
+    )
+
+
+def test_an_unknown_system_is_named_at_its_value_cell() -> None:
+    with pytest.raises(XlrallyError) as caught:
+        read_league(rally_with(Settings=[["League", "Club"], ["System", "Swiss"]]))
+    assert str(caught.value) == f"Settings!B2: unknown system 'Swiss': use one of {KNOWN}"
+
+
+def test_a_rank_missing_from_the_points_table_scores_0() -> None:
+    """docs/workbook-format.md: a rank with no row in the Points sheet scores 0 (and is
+    warned about). Ranks 1, 2, 4: the table is 25, 20, 0, 10."""
+    sheets: Sheets = {
+        "Settings": [["System", "absolute"]],
+        "Points": [["Rank", "Points"], [1, 25], [2, 20], [4, 10], [None, None], ["x", 3]],
+        "Events": [["Event"], ["W1"]],
+        "Results": [["Event", "Player", "Rank"], ["W1", "Ann", 1]],
+    }
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(MemorySheets(sheets))
+    assert [str(p) for p in caught.value.problems] == [
+        "Points!A6: rank must be a number, not the text 'x'"
+    ]
+    del sheets["Points"][-1]
+    assert read_league(MemorySheets(sheets)).settings.structure.points == (25, 20, 0, 10)
+
+
+def test_a_workbook_without_results_says_where_results_go() -> None:
+    book: Sheets = {name: [list(r) for r in rows] for name, rows in RALLY_SHEETS.items()}
+    del book["Results"]
+    with pytest.raises(XlrallyError) as caught:
+        read_league(MemorySheets(book))
+    assert str(caught.value) == (
+        "the workbook has no 'Results' sheet and no sheet named after an event"
+    )
+
+
+STRAYS: Sheets = {
+    "Dec 2052": [["Player", "Points"], ["Ann", 1]],
+    "Extra results": [["Player", "Points"], ["Ann", 1]],
+    "May 2062": [["Notes"], ["bring the clocks"]],
+}
+
+
+def test_results_sheets_that_are_not_read_say_how_to_make_them_read() -> None:
+    """A sheet named close to an event ('Dec 2052' for 'Dec 2025') is named with the event; a
+    sheet called '... results' with no close event is told to take its event's name. A close
+    name without the result columns is someone's notes: no warning."""
+    league = read_league(rally_with(**STRAYS))
+    assert league.notes == (
+        "sheet 'Dec 2052' looks like results (Player and Points columns) but is named after no "
+        "event, so it is not read: rename it 'Dec 2025', or add the event to the Events sheet",
+        "sheet 'Extra results' looks like results (Player and Points columns) but is named "
+        "after no event, so it is not read: name it after its event, or add the event to the "
+        "Events sheet",
+    )
