@@ -241,3 +241,51 @@ def test_rounds_are_not_checked_where_the_system_does_not_use_them() -> None:
     assert event_problems("dippouch", Event("Cup", D(2025, 1, 1), rounds=0)) == [
         ("rounds", "rounds must be at least 1, not 0")
     ]
+
+
+def test_a_field_smaller_than_its_results_is_named_at_players_and_later_events_go_on() -> None:
+    """Two events, each with Players smaller than the results listed: each is named at its own
+    Players cell (one does not stop the next from being checked)."""
+    league = neau(
+        Event("W1", D(2025, 1, 1), buy_in=10, players=1, origin=At("Events", 2)),
+        Result("W1", "Al", rank=1),
+        Result("W1", "Bo", rank=2),
+    )
+    league = League(
+        league.settings,
+        (*league.events, Event("W2", D(2025, 1, 8), buy_in=10, players=2, origin=At("Events", 3))),
+        (*league.results, *(Result("W2", p, rank=r) for r, p in enumerate("ABC", start=1))),
+    )
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(league)
+    assert [str(p) for p in caught.value.problems] == [
+        "Events!players@2: players (1) is less than the 2 results listed",
+        "Events!players@3: players (2) is less than the 3 results listed",
+    ]
+
+
+def test_an_event_listed_twice_does_not_stop_the_events_after_it() -> None:
+    """E1 is listed twice (reported once); E2, listed after, is still scored and checked."""
+    league = League(
+        Settings("rally"),
+        (
+            Event("E1", D(2025, 1, 1), rounds=4),
+            Event("E1", D(2025, 1, 1), rounds=4),
+            Event("E2", D(2025, 2, 1), rounds=4),
+        ),
+        (Result("E1", "Al", points=1), Result("E2", "Al", points=9)),
+    )
+    assert found(league) == [
+        ("E1", None, "event", "event 'E1' is listed twice"),
+        ("E2", "Al", "points", "points (9) must not exceed games played (4)"),
+    ]
+
+
+def test_a_dip_pouch_result_without_a_rank_is_named_at_its_rank() -> None:
+    """The other results are ranked, so the event is ranked: the one without is a mistake."""
+    league = League(
+        Settings("dippouch"),
+        (Event("Cup", D(2025, 1, 1)),),
+        (Result("Cup", "Al", rank=1), Result("Cup", "Bo", rank=None), Result("Cup", "Cy", rank=2)),
+    )
+    assert found(league) == [("Cup", "Bo", "rank", "rank is missing")]
