@@ -11,6 +11,7 @@ where the differences matter, each from a named source:
   Microsoft's support pages; xlwings issues #1635, #36) unless it starts with an apostrophe;
 * a comma-joined address (``"E2,E4"``) is refused as by xlwings' remote and Lite engines,
   which take one contiguous range per call;
+* a sheet is added after the sheet given, else before the active one (xlwings' ``Sheets.add``);
 * ``app.screen_updating`` and ``app.enable_events`` are settings whose history is recorded,
   and ``autofit`` and ``column_width`` calls are recorded.
 """
@@ -166,10 +167,11 @@ class FakeSheet:
         return FakeRange(self, first, last)
 
     def clear(self) -> None:
-        self.book.memory.sheets[self.name] = []
-        self.book.memory.looks = {
-            k: v for k, v in self.book.memory.looks.items() if k[0] != self.name
-        }
+        """Contents (formulas too) and formats, as xlwings' ``Sheet.clear`` does."""
+        memory = self.book.memory
+        memory.sheets[self.name] = []
+        memory.looks = {k: v for k, v in memory.looks.items() if k[0] != self.name}
+        memory.formulas = {k: v for k, v in memory.formulas.items() if k[0] != self.name}
 
     def autofit(self, axis: str | None = None) -> None:
         self.book.calls.append(("autofit", self.name, str(axis)))
@@ -187,7 +189,12 @@ class FakeSheets:
         return FakeSheet(self.book, names[key] if isinstance(key, int) else key)
 
     def add(self, name: str, after: FakeSheet | None = None) -> FakeSheet:
-        self.book.memory.sheets[name] = []
+        """As Excel's ``Sheets.Add``: after the sheet given, else before the active sheet
+        (xlwings' ``Sheets.add`` docs; the fake takes the first sheet as the active one)."""
+        order = list(self.book.memory.sheets.items())
+        at = 0 if after is None else [n for n, _ in order].index(after.name) + 1
+        order.insert(at, (name, []))
+        self.book.memory.sheets = dict(order)
         return FakeSheet(self.book, name)
 
 
