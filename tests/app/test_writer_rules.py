@@ -8,6 +8,7 @@ in its part); Excel refuses two sheets whose names differ only in case.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import stat
@@ -150,7 +151,9 @@ def test_a_file_saved_by_another_program_during_the_sync_wins(
     monkeypatch.setattr(sync_module, "hand_edits", saved_during_the_sync)
     outcome = sync_file(path)
     assert outcome.result == "failed"
-    assert "changed by another program while xlrally was working" in outcome.problems[0]
+    assert outcome.problems[0].endswith(
+        "the workbook was changed by another program while xlrally was working; sync it again"
+    )
     assert path.read_bytes() == saved_meanwhile.read_bytes()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no litter
 
@@ -379,3 +382,73 @@ def test_stale_temporary_files_are_cleaned_and_fresh_ones_left(tmp_path: Path) -
     clean_stale_temporaries(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([fresh.name, other.name])
     assert re.fullmatch(r"\.~[0-9a-f]{8}-", prefix)
+
+
+def test_the_files_extended_attributes_are_kept(tmp_path: Path) -> None:
+    """Extended attributes (where ACLs, SELinux labels and macOS's quarantine flag live) belong
+    to the user's file: the new file carries them."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    try:
+        os.setxattr(path, "user.xlrally.test", b"kept")
+    except OSError:
+        pytest.skip("this file system has no user extended attributes")
+    assert sync_file(path).result == "written"
+    assert os.getxattr(path, "user.xlrally.test") == b"kept"
+
+
+def test_an_owner_that_cannot_be_given_is_refused_and_nothing_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run as another user than the file's owner, the sync cannot give its new copy that owner
+    (os.chown raises PermissionError for a non-root user; everyone here runs as root, so the
+    refusal is made as the system would make it)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    os.chown(path, 1234, 5678)
+    before = path.read_bytes()
+
+    def refuse(*_: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chown", refuse)
+    outcome = sync_file(path)
+    assert outcome.result == "failed"
+    assert outcome.problems[0].endswith(
+        "the workbook belongs to user 1234, group 5678; xlrally cannot give its new copy that "
+        "owner: run the sync as that user"
+    )
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]  # no staged copy left
+
+
+def test_a_workbook_that_cannot_be_replaced_is_named_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows refuses to replace a file Excel holds open (PermissionError from the rename)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    before = path.read_bytes()
+
+    def refuse(*_: object) -> None:
+        raise PermissionError(13, "Access is denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    outcome = sync_file(path)
+    assert outcome.result == "failed"
+    assert outcome.problems[0].endswith(
+        "cannot replace the workbook (is it open in Excel or read-only?)"
+    )
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]
+
+
+def test_parts_the_sync_adds_carry_the_timestamp_excel_writes(tmp_path: Path) -> None:
+    """Excel stamps every part of a package 1980-01-01 00:00 (279 of the first 300 corpus
+    files do): the parts xlrally adds (the Standings sheet, the custom properties) are stamped
+    the same, so the file does not tell when it was synced."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    with zipfile.ZipFile(path) as z:
+        old = {i.filename for i in z.infolist()}
+    assert sync_file(path).result == "written"
+    with zipfile.ZipFile(path) as z:
+        added = {i.filename: i.date_time for i in z.infolist() if i.filename not in old}
+    assert set(added) == {"xl/worksheets/sheet4.xml", "docProps/custom.xml"}
+    assert set(added.values()) == {(1980, 1, 1, 0, 0, 0)}

@@ -125,7 +125,6 @@ class WriteOutcome:
     """What a write did: ``changed`` False means the file was left as it was."""
 
     changed: bool
-    parts: tuple[str, ...] = ()
 
 
 class Edit:
@@ -588,7 +587,6 @@ class Staged:
     real: Path
     temp: Path
     opened: os.stat_result
-    parts: tuple[str, ...]
 
     def commit(self) -> WriteOutcome:
         """Rename the new file over the real file (atomic), unless it changed meanwhile.
@@ -612,7 +610,7 @@ class Staged:
             self.discard()
             raise
         _fsync_folder(self.real.parent)
-        return WriteOutcome(True, self.parts)
+        return WriteOutcome(True)
 
     def discard(self) -> None:
         """Remove the staged file (a sync that will not commit)."""
@@ -677,8 +675,7 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    parts = tuple(sorted(edit.changed)) + tuple(sorted(edit.dropped))
-    return Staged(real, temp, package.opened, parts)
+    return Staged(real, temp, package.opened)
 
 
 def _fsync_folder(folder: Path) -> None:
