@@ -196,3 +196,30 @@ def test_a_rating_without_a_placement_is_the_start_rating_or_blank() -> None:
     one the cell stays blank (not the default 40, which they never had)."""
     assert call("DIPPOUCH_RATING", placements=[[None], [None]]) == 55.0
     assert call("DIPPOUCH_RATING", placements=[[None], [None]], start_rating=None) == ""
+
+
+CELLWISE = [
+    (function, argument)
+    for function, arguments in {
+        "RALLY_SCORE": ("points", "rounds", "byes", "games"),
+        "RALLY_BEST_N": ("events_held", "cap"),
+        "NEAU_POINTS": ("players", "buy_in", "total_expense", "finish"),
+        "ABSOLUTE_POINTS": ("rank", "participating", "players", "count_factor", "count_to_rank"),
+        "REVERSE_POINTS": ("rank", "players", "multiplier", "participating"),
+        "DIPPOUCH_PERCENTILE": ("placement", "players"),
+        "DIPPOUCH_VALUE": ("players", "rounds", "world_championship", "year"),
+        "PRIZE_SHARE": ("place", "sharing", "unit"),
+    }.items()
+    for argument in arguments
+]
+
+
+@pytest.mark.parametrize(("function", "argument"), CELLWISE)
+@pytest.mark.parametrize("error", ["#N/A", "#DIV/0!"])
+def test_an_error_cell_is_passed_on_naming_its_argument(
+    function: str, argument: str, error: str
+) -> None:
+    """As Excel's own functions pass an error on (=A1+1 with #N/A in A1 is #N/A), a cell holding
+    an error gives that error, and the text names the argument it came in (xlwings hands error
+    cells over as their text with ``err_to_str``)."""
+    assert call(function, **{argument: error}) == f"{error} in {argument}"
