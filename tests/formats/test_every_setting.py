@@ -103,6 +103,13 @@ def test_the_dip_pouch_events_columns_are_read() -> None:
         (["Forfeit wins", "win"], "Forfeit wins must be bye or game, not 'win'"),
         (["Events cap", "many"], "Events cap must be a number"),
         (["Player count to rank", "all"], "Player count to rank must be a number"),
+        (["Currency unit", 0], "Currency unit must be more than 0, not 0"),
+        (["Pot", "lots"], "Pot must be a number"),
+        (
+            ["Tie break", "coin toss"],
+            "unknown tie break 'coin toss': use countback, recent, events, best",
+        ),
+        (["Minimum events", 1.5], "Minimum events must be a whole number of at least 1, not 1.5"),
     ],
 )
 def test_a_bad_setting_is_named_at_its_cell(row: list[object], message: str) -> None:

@@ -9,7 +9,7 @@ import pytest
 from helpers import RALLY_SHEETS, Sheets
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
-from xlrally.formats.layout import MemorySheets, read_league
+from xlrally.formats.layout import MemorySheets, read_league, to_share
 
 KNOWN = "rally, absolute, reverse, neau, dippouch"
 
@@ -105,3 +105,82 @@ def test_results_sheets_that_are_not_read_say_how_to_make_them_read() -> None:
         "after no event, so it is not read: name it after its event, or add the event to the "
         "Events sheet",
     )
+
+
+def test_a_row_shorter_than_the_header_reads_as_blanks() -> None:
+    """A sheet read from Excel is a rectangle, but a CSV or a live range trimmed at its last
+    value may give short rows: cells past a row's end are blank, never an error of the
+    reader. Bo's row stops before Points and Games: a result with no points is 0 points, so
+    100 × 0 / 4 + 4 = 4 (seed formula, games = rounds − byes)."""
+    results: list[list[Any]] = [
+        ["Event", "Player", "Points", "Games"],
+        ["Dec 2025", "Ann", 3, 4],
+        ["Dec 2025", "Bo"],
+        ["Dec 2025", "Cy", 2],
+    ]
+    league = read_league(rally_with(Results=results))
+    assert [(r.player, r.points, r.games) for r in league.results] == [
+        ("Ann", 3, 4),
+        ("Bo", None, None),
+        ("Cy", 2, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("share", "fraction"),
+    [
+        ("20%", 0.2),
+        (" 20 % ", 0.2),
+        (0.2, 0.2),
+        (20, 0.2),
+        (1, 1.0),
+        (2, 0.02),
+        (0, 0.0),
+        (100, 1.0),
+    ],
+)
+def test_a_share_is_a_fraction_a_percentage_or_a_number_of_percent(
+    share: object, fraction: float
+) -> None:
+    """docs/workbook-format.md: `20%`, 20 or 0.2; a number up to 1 is a fraction (a cell
+    formatted as a percentage holds 1 for 100%), above 1 a percentage."""
+    assert to_share(share, "share") == pytest.approx(fraction)
+
+
+@pytest.mark.parametrize("share", [-0.1, 101, "150%", "-5%"])
+def test_a_share_outside_0_to_100_percent_is_refused(share: object) -> None:
+    with pytest.raises(ValueError, match=r"share must be between 0% and 100%, not "):
+        to_share(share, "share")
+
+
+@pytest.mark.parametrize(
+    ("points", "notes"),
+    [
+        (
+            [[2, 20], [3, 15]],
+            [
+                "Points: no row for rank 1, so that place scores 0 points; add "
+                "the row if that is not meant"
+            ],
+        ),
+        ([[1, 25], [2, 20], [3, 20]], []),  # equal points for two places: meant, no warning
+        (
+            [[1, 25], [2, 20], [3, 21], [4, 22]],
+            [
+                "Points: rank 3 gets more points than rank 2 "
+                "(21 > 20); correct the table if that is not "
+                "meant"
+            ],
+        ),
+    ],
+)
+def test_a_points_table_is_warned_about_only_where_it_may_not_mean_it(
+    points: list[list[object]], notes: list[str]
+) -> None:
+    sheets: Sheets = {
+        "Settings": [["System", "absolute"]],
+        "Points": [["Rank", "Points"], *points],
+        "Events": [["Event"], ["W1"]],
+        "Results": [["Event", "Player", "Rank"], ["W1", "Ann", 1]],
+    }
+    assert list(read_league(MemorySheets(sheets)).notes) == notes

@@ -290,7 +290,7 @@ def read_settings(book: _Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]
         key = norm(row[0])
         if key in SETTINGS_KEYS and key not in found:
             value = row[1] if len(row) > 1 and not blank(row[1]) else None
-            found[key] = (value, CellOrigin(sheet, number, {"value": 1}))
+            found[key] = (value, CellOrigin(sheet, number, {"setting": 0, "value": 1}))
     if "system" not in found or found["system"][0] is None:
         raise XlrallyError(
             f"{quote_sheet(sheet)}: no System setting (column A 'System', column B one of "
@@ -654,9 +654,7 @@ the fields (the event, the player, :data:`_RESULT_NUMBERS` and the origin)."""
 
 
 def _column(rows: list[list[Value]], index: int) -> list[Value]:
-    """One column's values (None where a row is too short or the column is absent)."""
-    if index < 0:
-        return [None] * len(rows)
+    """One column's values (None where a row is too short)."""
     if rows and min(map(len, rows)) > index:  # the usual case (python-calamine's rows are
         return list(map(operator.itemgetter(index), rows))  # all as wide), at C speed
     return [r[index] if index < len(r) else None for r in rows]
@@ -702,7 +700,7 @@ def _table_results(
             if not blank(value):
                 countries[player] = text_of(value)
     if event is None:
-        column = _column(body, columns.get("event", -1))
+        column = _column(body, columns["event"])  # a Results sheet has one (find_table)
         events = list(map(sys.intern, _texts(column)))
     else:
         events = [event] * len(body)
