@@ -269,8 +269,8 @@ def test_an_event_listed_twice_does_not_stop_the_events_after_it() -> None:
     league = League(
         Settings("rally"),
         (
-            Event("E1", D(2025, 1, 1), rounds=4),
-            Event("E1", D(2025, 1, 1), rounds=4),
+            Event("E1", D(2025, 1, 1), rounds=4, origin=At("Events", 2)),
+            Event("E1", D(2025, 1, 1), rounds=4, origin=At("Events", 3)),
             Event("E2", D(2025, 2, 1), rounds=4),
         ),
         (Result("E1", "Al", points=1), Result("E2", "Al", points=9)),
@@ -279,6 +279,9 @@ def test_an_event_listed_twice_does_not_stop_the_events_after_it() -> None:
         ("E1", None, "event", "event 'E1' is listed twice"),
         ("E2", "Al", "points", "points (9) must not exceed games played (4)"),
     ]
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(league)
+    assert str(caught.value.problems[0]) == "Events!event@3: event 'E1' is listed twice"
 
 
 def test_a_dip_pouch_result_without_a_rank_is_named_at_its_rank() -> None:

@@ -223,3 +223,28 @@ def test_an_error_cell_is_passed_on_naming_its_argument(
     an error gives that error, and the text names the argument it came in (xlwings hands error
     cells over as their text with ``err_to_str``)."""
     assert call(function, **{argument: error}) == f"{error} in {argument}"
+
+
+@pytest.mark.parametrize(
+    ("function", "arguments", "expected"),
+    [
+        # Rally seed: 100 × 3 / 7 + 7 = 49.86 → 49 (byes blank: none; games blank: rounds − byes)
+        ("RALLY_SCORE", {"points": 3.0, "rounds": 7.0, "byes": None, "games": None}, 49),
+        ("RALLY_SCORE", {"points": 3.0, "rounds": 7.0, "byes": "", "games": ""}, 49),
+        # one bye: 100 × 3 / 6 + 6 = 56
+        ("RALLY_SCORE", {"points": 3.0, "rounds": 7.0, "byes": 1.0, "games": None}, 56),
+        # sharing blank: one player takes the 1st prize whole; 2nd shared by 2: (50 + 30) / 2
+        ("PRIZE_SHARE", {"prizes": [[100.0], [50.0], [30.0]], "place": 1.0, "sharing": None}, 100),
+        ("PRIZE_SHARE", {"prizes": [[100.0], [50.0], [30.0]], "place": 2.0, "sharing": 2.0}, 40),
+        # Dip Pouch seed: 31 / 3.5 + 2 = 10.857 whatever the rounds, blank or given
+        ("DIPPOUCH_VALUE", {"players": 31.0, "rounds": "", "year": 2002.0}, 31 / 3.5 + 2),
+    ],
+)
+def test_what_a_blank_argument_means(
+    function: str, arguments: dict[str, Any], expected: float
+) -> None:
+    assert getattr(udfs, function)(**arguments) == pytest.approx(expected)
+
+
+def test_a_prize_shared_by_nobody_is_refused() -> None:
+    assert call("PRIZE_SHARE", sharing=0.0) == "#VALUE! sharing must be at least 1, not 0"
