@@ -245,3 +245,32 @@ def test_a_look_alike_is_warned_about_unless_both_names_are_listed() -> None:
     )
     both = League(Settings("reverse"), events, results, players=("Oliver Grant", "Oliver Gran"))
     assert compute_standings(both).warnings == ()
+
+
+def test_numbers_of_other_kinds_follow_the_same_rules() -> None:
+    """The functions take any real number, not only Python's int and float (a library may
+    hand over its own kind): a Fraction stands for them here. The same bounds hold: the least
+    allowed is allowed, a whole number is whole, and infinity is refused by name."""
+    from fractions import Fraction
+
+    from xlrally.core.errors import ScoringError
+    from xlrally.core.numbers import real, whole
+
+    assert whole(Fraction(1), "rounds", minimum=1) == 1
+    assert whole(Fraction(0), "byes") == 0
+    assert real(Fraction(3, 2), "points") == Fraction(3, 2)
+    with pytest.raises(ScoringError) as caught:
+        whole(Fraction(0), "rounds", minimum=1)
+    assert (caught.value.message, caught.value.field) == (
+        "rounds must be at least 1, not 0",
+        "rounds",
+    )
+    with pytest.raises(ScoringError) as caught:
+        real(float("inf"), "points")
+    assert (caught.value.message, caught.value.field) == (
+        "points must be a finite number, not inf",
+        "points",
+    )
+    with pytest.raises(ScoringError) as caught:
+        real(float("nan"), "total")
+    assert caught.value.message == "total must be a finite number, not nan"
