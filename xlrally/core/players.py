@@ -100,14 +100,6 @@ def _matching_pairs(group: list[tuple[str, list[str]]]) -> list[tuple[int, int]]
     return sorted(pairs)
 
 
-def _initial_match(wa: list[str], wb: list[str]) -> bool:
-    """Same surname, and one first name is the other's initial (``j smith`` / ``john smith``)."""
-    if len(wa) < 2 or len(wb) < 2 or wa[-1] != wb[-1]:
-        return False
-    fa, fb = wa[0], wb[0]
-    return (len(fa) == 1 or len(fb) == 1) and fa[0] == fb[0]
-
-
 def likely_typos(names: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of distinct players whose names differ by one typing slip in one word, the other
     words equal: one letter added, dropped, changed, or two neighbours swapped (a
