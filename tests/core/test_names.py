@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from xlrally.core.players import likely_duplicates, likely_typos
+from xlrally.core.players import _one_slip, likely_duplicates, likely_typos
 
 CENSUS = Path(__file__).resolve().parents[1] / "data" / "census_1990_names.txt"
 
@@ -123,3 +123,31 @@ def test_the_typo_check_compares_words_not_players(monkeypatch: pytest.MonkeyPat
 def test_numbered_names_are_not_typos() -> None:
     """'Player 0001' / 'Player 0002' and 'Guest 1' / 'Guest 7' are numbered on purpose."""
     assert likely_typos(["Player 0001", "Player 0002", "Guest 1", "Guest 7", "Team A1"]) == []
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "slip"),
+    [
+        ("grant", "grent", True),  # one letter changed
+        ("grant", "gran", True),  # one dropped
+        ("gran", "grant", True),  # one added
+        ("grant", "grnat", True),  # two neighbours swapped
+        ("grant", "gratn", True),  # the last two swapped
+        ("karon", "narok", False),  # first and last swapped: two slips, not neighbours
+        ("abcd", "badc", False),  # two swaps
+        ("grant", "grunty", False),  # a letter changed and one added
+        ("ab", "abcd", False),  # two added
+        ("grant", "gnart", False),  # r and n trade places across the a: two changes
+    ],
+)
+def test_one_slip_is_a_damerau_levenshtein_distance_of_1(x: str, y: str, slip: bool) -> None:
+    """The definition in likely_typos' docstring, case by case (Damerau 1964: insertion,
+    deletion, substitution, or transposition of two adjacent letters)."""
+    assert _one_slip(x, y) is slip
+    assert _one_slip(y, x) is slip
+
+
+def test_a_name_listed_twice_is_one_name_and_the_names_after_it_are_still_compared() -> None:
+    assert likely_duplicates(["John Smith", "john  smith", "J Smith", "!!!", "Ann Lee"]) == [
+        ("John Smith", "J Smith")
+    ]
