@@ -41,3 +41,23 @@ def _in_process_under_mutmut(monkeypatch: pytest.MonkeyPatch) -> None:
         from xlrally.app import isolate
 
         monkeypatch.setattr(isolate, "AVAILABLE", False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fresh_caches_under_mutmut() -> None:
+    """Under `make mutate`, each mutant's tests run in a child forked from a process that has
+    already run the tests once, unmutated: the functions' result caches (``lru_cache``, as on
+    the scorers and :func:`~xlrally.core.numbers.show`) would hand the child the unmutated
+    results, so a mistake inside a cached function would never be seen. They are emptied once
+    at the start of each child's session."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] not in {"xlrally", "udfs"} or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
