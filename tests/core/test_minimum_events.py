@@ -153,3 +153,26 @@ def test_the_settings_are_read_from_the_workbook(tmp_path: Path) -> None:
     assert caught.value.messages[0].endswith(
         "Settings!B4: Below minimum must be ranked after or unranked, not 'later'"
     )
+
+
+def test_a_section_keeps_the_minimums_rule() -> None:
+    """A section's table is ranked among its players by the same rule: in an 'Open' section
+    of Bobby, Mikhail and José with a minimum of 3 and players below it unranked, only Bobby
+    has a rank; the section is named as the Players sheet spells it, whatever case it is
+    asked for in, and a section nobody is in is an empty table under the name asked for."""
+    from xlrally.core.sections import of_section
+
+    league = season(3, "unranked")
+    open_section = dict.fromkeys(("Bobby", "Mikhail", "José"), ("Open",))
+    standings = compute_standings(
+        League(league.settings, league.events, league.results, sections=open_section)
+    )
+    table = of_section(standings, "OPEN")
+    assert table.section == "Open"
+    assert [(r.rank_label, r.player) for r in table.rows] == [
+        ("1", "Bobby"),
+        ("–", "Mikhail"),
+        ("–", "José"),
+    ]
+    empty = of_section(standings, "Juniors")
+    assert (empty.section, empty.rows) == ("Juniors", ())

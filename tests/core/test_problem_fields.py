@@ -292,3 +292,17 @@ def test_a_dip_pouch_result_without_a_rank_is_named_at_its_rank() -> None:
         (Result("Cup", "Al", rank=1), Result("Cup", "Bo", rank=None), Result("Cup", "Cy", rank=2)),
     )
     assert found(league) == [("Cup", "Bo", "rank", "rank is missing")]
+
+
+def test_problems_read_one_per_line_and_a_files_problems_keep_the_file() -> None:
+    """What a command line or a log shows: one problem a line, each after its file."""
+    from pathlib import Path
+
+    from xlrally.core.errors import FileProblems, Problem
+
+    problems = LeagueProblems([Problem("a", event="E1"), Problem("b", origin=At("Results", 4))])
+    assert str(problems) == "event 'E1': a\nResults!None@4: b"
+    path = Path("league.xlsx")
+    file = FileProblems.of(path, problems)
+    assert file.path == path
+    assert str(file) == "league.xlsx: event 'E1': a\nleague.xlsx: Results!None@4: b"
