@@ -214,3 +214,28 @@ def trf_player(number: int, name: str, rank: int, rounds: Sequence[str], points:
         else:
             line += f"  0000 - {entry}"
     return line
+
+
+CALC_CHAIN = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b'<c r="A1" i="4"/></calcChain>'
+)
+
+
+def with_calc_chain(path: Path) -> None:
+    """Add xl/calcChain.xml as Excel writes it: the part, its content type, its relationship."""
+    old = parts(path)
+    types = old["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-'
+        b'officedocument.spreadsheetml.calcChain+xml"/></Types>',
+    )
+    rels = old["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/calcChain" Target="calcChain.xml"/></Relationships>',
+    )
+    rewrite(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
+    with zipfile.ZipFile(path, "a") as z:
+        z.writestr("xl/calcChain.xml", CALC_CHAIN)

@@ -86,8 +86,20 @@ def test_read_only_workbook_is_refused(tmp_path: Path) -> None:
     before = path.read_bytes()
     outcome = sync_file(path)
     assert outcome.result == "failed"
-    assert "read-only" in outcome.problems[0]
+    assert outcome.problems[0].endswith(
+        "the workbook is read-only; clear the read-only attribute (chmod u+w) to sync it"
+    )
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("mode", [0o464, 0o446, 0o644])
+def test_a_workbook_anyone_may_write_is_not_read_only(tmp_path: Path, mode: int) -> None:
+    """Only a file with no write bit at all is read-only (Windows' read-only attribute clears
+    all three): writable by its group or by others alone, it syncs, and keeps its mode."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    path.chmod(mode)
+    assert sync_file(path).result == "written"
+    assert stat.S_IMODE(path.stat().st_mode) == mode
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to make another user's file")
@@ -119,7 +131,10 @@ def test_owner_that_cannot_be_kept_is_refused(
     before = path.read_bytes()
     outcome = sync_file(path)
     assert outcome.result == "failed"
-    assert f"belongs to user {status.st_uid}" in outcome.problems[0]
+    assert outcome.problems[0].endswith(
+        f"the workbook belongs to user {status.st_uid}, group {status.st_gid}; xlrally cannot "
+        "give its new copy that owner: run the sync as that user"
+    )
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]  # no temporary file left
 
@@ -140,7 +155,10 @@ def test_hard_linked_workbook_is_refused(tmp_path: Path) -> None:
     os.link(path, tmp_path / "other.xlsx")
     outcome = sync_file(path)
     assert outcome.result == "failed"
-    assert "hard links" in outcome.problems[0]
+    assert outcome.problems[0].endswith(
+        "the workbook has 2 hard links; syncing would split them (write a copy instead, or "
+        "remove the other links)"
+    )
     assert "Standings" not in openpyxl.load_workbook(tmp_path / "other.xlsx").sheetnames
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import RALLY_SHEETS, write_book
+from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
 from xlrally.app import sync
 from xlrally.app.batch import run_batch
@@ -165,3 +165,20 @@ def test_warnings_of_a_skipped_file_are_counted_not_lost(tmp_path: Path) -> None
         f"{count} warning{'s' * (count > 1)} at its last sync, unchanged since: "
         f"`xlrally check {path}` lists them",
     )
+
+
+def test_a_sync_that_dropped_a_part_is_skipped_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old Standings had a formula, so its calcChain went with it: the record of the
+    inputs is of the file as written, without that part, and the next sync is skipped."""
+    path = tmp_path / "league.xlsx"
+    book = open_book(path, RALLY_SHEETS)
+    book.add_worksheet("Standings").write_formula("A1", "=1+1", None, 2)
+    book.close()
+    with_calc_chain(path)
+    assert sync_file(path).result == "written"
+    with zipfile.ZipFile(path) as z:
+        assert "xl/calcChain.xml" not in z.namelist()
+    no_reading(monkeypatch)
+    assert sync_file(path).result == "unchanged"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import RALLY_SHEETS, open_book, parts, rewrite, write_book
+from helpers import CALC_CHAIN, RALLY_SHEETS, open_book, parts, rewrite, with_calc_chain, write_book
 from lxml import etree
 
 from xlrally.app import sync as sync_module
@@ -72,31 +72,6 @@ def test_the_files_mode_is_kept(tmp_path: Path) -> None:
     path.chmod(0o640)
     assert sync_file(path).result == "written"
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
-
-
-CALC_CHAIN = (
-    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-    b'<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-    b'<c r="A1" i="4"/></calcChain>'
-)
-
-
-def with_calc_chain(path: Path) -> None:
-    """Add xl/calcChain.xml as Excel writes it: the part, its content type, its relationship."""
-    old = parts(path)
-    types = old["[Content_Types].xml"].replace(
-        b"</Types>",
-        b'<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-'
-        b'officedocument.spreadsheetml.calcChain+xml"/></Types>',
-    )
-    rels = old["xl/_rels/workbook.xml.rels"].replace(
-        b"</Relationships>",
-        b'<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-        b'relationships/calcChain" Target="calcChain.xml"/></Relationships>',
-    )
-    rewrite(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
-    with zipfile.ZipFile(path, "a") as z:
-        z.writestr("xl/calcChain.xml", CALC_CHAIN)
 
 
 def test_a_calc_chain_pointing_into_the_old_standings_is_dropped(tmp_path: Path) -> None:
@@ -343,7 +318,8 @@ def test_the_print_names_go_where_the_schema_puts_them(tmp_path: Path, workbook:
 @pytest.mark.parametrize(
     ("workbook", "owner_file"),
     [
-        ("league.xlsx", "~$league.xlsx"),  # 6 characters before .xlsx: the whole name
+        ("club.xlsx", "~$club.xlsx"),  # fewer than 7 characters before .xlsx: the whole name
+        ("league.xlsx", "~$league.xlsx"),
         ("league7.xlsx", "~$eague7.xlsx"),  # 7: Excel drops the first character
         ("league26.xlsx", "~$ague26.xlsx"),  # 8 or more: the first two
         ("league2026.xlsx", "~$ague2026.xlsx"),
@@ -357,9 +333,8 @@ def test_the_owner_file_excel_makes_for_a_name(
     from xlrally.ooxml.writer import owner_files
 
     found = {p.name for p in owner_files(tmp_path / workbook)}
-    assert f".~lock.{workbook}#" in found
-    assert owner_file in found
-    assert f"~${workbook}" in found  # the full name too: other programs write it so
+    # the full name too: other programs write it so
+    assert found == {f".~lock.{workbook}#", owner_file, f"~${workbook}"}
 
 
 def test_stale_temporary_files_are_cleaned_and_fresh_ones_left(tmp_path: Path) -> None:
@@ -396,30 +371,6 @@ def test_the_files_extended_attributes_are_kept(tmp_path: Path) -> None:
     assert os.getxattr(path, "user.xlrally.test") == b"kept"
 
 
-def test_an_owner_that_cannot_be_given_is_refused_and_nothing_changes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Run as another user than the file's owner, the sync cannot give its new copy that owner
-    (os.chown raises PermissionError for a non-root user; everyone here runs as root, so the
-    refusal is made as the system would make it)."""
-    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
-    os.chown(path, 1234, 5678)
-    before = path.read_bytes()
-
-    def refuse(*_: object) -> None:
-        raise PermissionError(1, "Operation not permitted")
-
-    monkeypatch.setattr(os, "chown", refuse)
-    outcome = sync_file(path)
-    assert outcome.result == "failed"
-    assert outcome.problems[0].endswith(
-        "the workbook belongs to user 1234, group 5678; xlrally cannot give its new copy that "
-        "owner: run the sync as that user"
-    )
-    assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]  # no staged copy left
-
-
 def test_a_workbook_that_cannot_be_replaced_is_named_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -452,3 +403,26 @@ def test_parts_the_sync_adds_carry_the_timestamp_excel_writes(tmp_path: Path) ->
         added = {i.filename: i.date_time for i in z.infolist() if i.filename not in old}
     assert set(added) == {"xl/worksheets/sheet4.xml", "docProps/custom.xml"}
     assert set(added.values()) == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_an_open_workbook_is_refused_naming_the_owner_file(tmp_path: Path) -> None:
+    path = write_book(tmp_path / "league2026.xlsx", RALLY_SHEETS)
+    (tmp_path / "~$ague2026.xlsx").write_bytes(b"owner")
+    before = path.read_bytes()
+    outcome = sync_file(path)
+    assert outcome.result == "failed"
+    assert outcome.problems[0].endswith(
+        "the workbook is open in Excel or LibreOffice (~$ague2026.xlsx is present); close it "
+        "there first"
+    )
+    assert path.read_bytes() == before
+
+
+def test_a_name_that_is_not_valid_text_still_gets_a_temporary_name() -> None:
+    """A file name with bytes that are not UTF-8 (an old Latin-1 name on Linux) reaches Python
+    with surrogates; its temporary file's prefix is still made from it."""
+    from xlrally.ooxml.writer import temp_prefix
+
+    latin1 = Path(os.fsdecode(b"caf\xe9.xlsx"))
+    assert re.fullmatch(r"\.~[0-9a-f]{8}-", temp_prefix(latin1))
+    assert temp_prefix(latin1) != temp_prefix(Path("cafe.xlsx"))
