@@ -10,6 +10,8 @@ doubled (``'Ann''s'!A1``); an Excel cell holds 32,767 characters. Found by mutat
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -21,10 +23,12 @@ from xlrally.formats.cells import (
     fingerprint,
     quote_sheet,
     short,
+    show_date,
     shown_length,
     text_of,
     to_bool,
     to_date,
+    to_number,
 )
 
 
@@ -162,3 +166,48 @@ def test_a_fingerprint_tells_values_apart_by_what_a_reader_sees() -> None:
     assert fingerprint([[dt.date(2025, 1, 2)]]) != fingerprint([[dt.date(2025, 1, 3)]])
     assert fingerprint([[1]]).startswith("v2-")
     assert len(fingerprint([[1]])) == 32
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (True, "points must be a number, not True"),
+        (float("inf"), "points must be a number, not inf"),
+        ("inf", "points must be a number, not 'inf'"),
+        (Decimal("NaN"), "points must be a number, not 'NaN'"),
+        ("1,5", "points must be a number, not the text '1,5'"),
+        (dt.date(2025, 1, 1), "points must be a number, not '2025-01-01'"),
+    ],
+)
+def test_what_is_not_a_number_is_named_with_its_value(value: Any, message: str) -> None:
+    """TRUE is not 1; infinity and NaN are not numbers a league can use; a decimal comma is
+    not taken for thousands; a date in a number column is named as the date it is."""
+    with pytest.raises(ValueError, match="^points must be a number") as caught:
+        to_number(value, "points")
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [("1.5", 1.5), (" 2 ", 2), ("1,250.5", 1250.5), (Decimal("20.00"), 20), (3.0, 3)],
+)
+def test_numbers_keep_their_fraction_and_whole_ones_are_whole(value: Any, number: float) -> None:
+    result = to_number(value, "points")
+    assert result == number
+    assert type(result) is type(number)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shown"),
+    [
+        ("yyyy-mm-dd", "2026-03-07"),
+        ("dd.mm.yyyy", "07.03.2026"),
+        ("dd/mm/yyyy", "07/03/2026"),
+        ("d mmm yyyy", "7 Mar 2026"),
+    ],
+)
+def test_a_date_and_time_is_shown_as_its_date(pattern: str, shown: str) -> None:
+    """A date cell read back may carry a time (00:00, or a time typed with it): left out."""
+    assert show_date(dt.datetime(2026, 3, 7, 18, 30), pattern) == shown
+    assert show_date(dt.date(2026, 3, 7), pattern) == shown
+    assert show_date(dt.date(2026, 3, 7)) == "2026-03-07"
