@@ -182,7 +182,7 @@ def test_a_fingerprint_tells_values_apart_by_what_a_reader_sees() -> None:
 def test_what_is_not_a_number_is_named_with_its_value(value: Any, message: str) -> None:
     """TRUE is not 1; infinity and NaN are not numbers a league can use; a decimal comma is
     not taken for thousands; a date in a number column is named as the date it is."""
-    with pytest.raises(ValueError, match="^points must be a number") as caught:
+    with pytest.raises(ValueError, match=r"^points must be a number") as caught:
         to_number(value, "points")
     assert str(caught.value) == message
 
