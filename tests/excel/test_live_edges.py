@@ -15,7 +15,7 @@ from helpers import RALLY_SHEETS
 
 from xlrally.excel.live import MemoryBook, XlwingsBook, refresh, refresh_caller
 from xlrally.excel.template import league_sheets
-from xlrally.formats.cells import Look
+from xlrally.formats.cells import Look, column_letter
 from xlrally.formats.layout import read_league
 
 
@@ -122,3 +122,49 @@ def test_serial_dates_count_from_the_workbooks_date_system() -> None:
     no_com = FakeBook(dated_events([45292, 45293]))  # Lite and the Mac: no Date1904 to ask
     dates = [e.date for e in read_league(XlwingsBook(no_com)).events]
     assert dates == [dt.date(2024, 1, 1), dt.date(2024, 1, 2)]
+
+
+def test_every_look_of_the_grid_reaches_excel() -> None:
+    """The adapter's job is to hand each cell's look to Excel: bold, italic, grey and the
+    number format of every cell of the grid arrive as the grid gives them."""
+    from xlrally.core.league import compute_standings
+    from xlrally.formats.cells import PLAIN
+    from xlrally.formats.grid import standings_grid
+
+    fake = FakeBook(MemoryBook(sheets=copy.deepcopy(league_sheets("reverse").sheets)))
+    grid = standings_grid(compute_standings(read_league(fake.memory)))
+    assert refresh(XlwingsBook(fake)).standings is not None
+    wanted = {
+        f"{column_letter(c)}{r}": cell.look
+        for r, row in enumerate(grid, start=1)
+        for c, cell in enumerate(row)
+        if cell.look != PLAIN
+    }
+    assert any(look.italic for look in wanted.values())
+    assert any(look.bold for look in wanted.values())
+    for address, look in wanted.items():
+        got = fake.memory.looks[("Standings", address)]
+        assert (got.bold, got.italic, got.grey, got.number_format) == (
+            look.bold,
+            look.italic,
+            look.grey,
+            look.number_format,
+        ), address
+
+
+def test_the_block_written_is_a_rectangle() -> None:
+    """Excel takes one rectangular block per write: short rows (the notes under the table)
+    are padded with blanks, and every text gets Excel's text apostrophe."""
+    from xlrally.excel.live import excel_values
+    from xlrally.formats.cells import Cell
+
+    grid = [
+        (Cell("Rank"), Cell("Player"), Cell("Total")),
+        (Cell(1), Cell("Ann"), Cell(3.5)),
+        (Cell("Note"),),
+    ]
+    assert excel_values(grid) == [
+        ["'Rank", "'Player", "'Total"],
+        [1, "'Ann", 3.5],
+        ["'Note", None, None],
+    ]
