@@ -184,3 +184,30 @@ def test_a_points_table_is_warned_about_only_where_it_may_not_mean_it(
         "Results": [["Event", "Player", "Rank"], ["W1", "Ann", 1]],
     }
     assert list(read_league(MemorySheets(sheets)).notes) == notes
+
+
+def test_a_column_headed_twice_is_read_from_its_first_heading() -> None:
+    """Two Points columns (a copy pasted beside the original): the first is the one read."""
+    results = [["Event", "Player", "Points", "Points"], ["Dec 2025", "Ann", 1, 3]]
+    league = read_league(rally_with(Results=results))
+    assert [(r.player, r.points) for r in league.results] == [("Ann", 1)]
+
+
+def test_a_row_of_zeros_is_a_row() -> None:
+    """A player called 0 (a number typed as a name) who scored 0 is a result, not a blank row;
+    a row of empty texts is blank."""
+    sheets = {
+        "Settings": [["System", "rally"]],
+        "Events": [["Event", "Rounds"], ["Dec 2025", 4]],
+        "Dec 2025": [["Player", "Points"], ["Ann", 2], ["", ""], [0, 0]],
+    }
+    league = read_league(MemorySheets(sheets))
+    assert [(r.player, r.points) for r in league.results] == [("Ann", 2), ("0", 0)]
+
+
+def test_an_empty_results_sheet_says_which_columns_it_needs() -> None:
+    with pytest.raises(XlrallyError) as caught:
+        read_league(rally_with(Results=[]))
+    assert str(caught.value) == (
+        "Results: no header row with the columns Event, Player, Points in the first 20 rows"
+    )
