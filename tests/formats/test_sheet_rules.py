@@ -188,7 +188,7 @@ def test_a_points_table_is_warned_about_only_where_it_may_not_mean_it(
 
 def test_a_column_headed_twice_is_read_from_its_first_heading() -> None:
     """Two Points columns (a copy pasted beside the original): the first is the one read."""
-    results = [["Event", "Player", "Points", "Points"], ["Dec 2025", "Ann", 1, 3]]
+    results: list[list[Any]] = [["Event", "Player", "Points", "Points"], ["Dec 2025", "Ann", 1, 3]]
     league = read_league(rally_with(Results=results))
     assert [(r.player, r.points) for r in league.results] == [("Ann", 1)]
 
@@ -196,7 +196,7 @@ def test_a_column_headed_twice_is_read_from_its_first_heading() -> None:
 def test_a_row_of_zeros_is_a_row() -> None:
     """A player called 0 (a number typed as a name) who scored 0 is a result, not a blank row;
     a row of empty texts is blank."""
-    sheets = {
+    sheets: Sheets = {
         "Settings": [["System", "rally"]],
         "Events": [["Event", "Rounds"], ["Dec 2025", 4]],
         "Dec 2025": [["Player", "Points"], ["Ann", 2], ["", ""], [0, 0]],
