@@ -65,6 +65,8 @@ def main() -> None:
     print(
         f"\n{len(survivors)} survivors by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.items())
     )
+    equivalent = sum(1 for _, before, after, _ in changes if equivalent_reason(before, after))
+    print(f"of which equivalent by a rule of EQUIVALENT: {equivalent}")
     if args.survivors:
         args.survivors.write_text(_markdown(changes, kinds), encoding="utf-8")
         print(f"written: {args.survivors}")
@@ -123,6 +125,35 @@ def _kind(before: str, after: str) -> str:
     return "logic"
 
 
+EQUIVALENT = (
+    (
+        re.compile(r"strict=True"),
+        re.compile(r"strict=(None|False)|, \)"),
+        "equivalent: each zip here is of sequences built to one length (strict only asserts it)",
+    ),
+    (
+        re.compile(r'"utf-8"', re.IGNORECASE),
+        re.compile(r'"UTF-8"'),
+        "equivalent: Python looks codec names up without case",
+    ),
+    (
+        re.compile(r"1e-9"),
+        re.compile(r"(1e-9.*(>=|<=))|((>=|<=).*1e-9)"),
+        "equivalent: a tolerance for float error, met with equality only by chance",
+    ),
+)
+"""Survivors that are equivalent by a rule that holds wherever the pattern appears in the
+mutated modules: (the line as written, the line as mutated, the reason)."""
+
+
+def equivalent_reason(before: str, after: str) -> str:
+    """The reason a survivor is equivalent, when one of :data:`EQUIVALENT` holds; else ""."""
+    for written, mutated, reason in EQUIVALENT:
+        if written.search(before) and mutated.search(after):
+            return reason
+    return ""
+
+
 def _markdown(changes: list[tuple[str, str, str, str]], kinds: Counter[str]) -> str:
     out = [
         "# Mutants the tests did not kill",
@@ -135,10 +166,11 @@ def _markdown(changes: list[tuple[str, str, str, str]], kinds: Counter[str]) -> 
     for kind, meaning in KINDS.items():
         rows = [c for c in changes if c[3] == kind]
         out += [f"## {kind} ({kinds[kind]}): {meaning}", ""]
-        out += ["| mutant | written | mutated |", "|---|---|---|"]
+        out += ["| mutant | written | mutated | equivalent? |", "|---|---|---|---|"]
         for name, before, after, _ in rows:
             shown = name.replace("ǁ", ".").replace("__mutmut_", " #")
-            out.append(f"| `{shown}` | `{_cell(before)}` | `{_cell(after)}` |")
+            reason = equivalent_reason(before, after)
+            out.append(f"| `{shown}` | `{_cell(before)}` | `{_cell(after)}` | {reason} |")
         out.append("")
     return "\n".join(out)
 
