@@ -161,7 +161,15 @@ def test_new_number_formats_get_custom_ids(tmp_path: Path) -> None:
     assert len(after) == len(set(after))
 
 
-@pytest.mark.parametrize("calc", ["calcPr without fullCalcOnLoad", "no calcPr"])
+@pytest.mark.parametrize(
+    "calc",
+    [
+        "calcPr without fullCalcOnLoad",
+        "no calcPr",
+        "no calcPr, an extLst after",
+        'fullCalcOnLoad="true"',
+    ],
+)
 def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(
     tmp_path: Path, calc: str
 ) -> None:
@@ -173,22 +181,28 @@ def test_a_defined_name_reading_standings_makes_the_workbook_recalculate(
     path = tmp_path / "named.xlsx"
     book = open_book(path, RALLY_SHEETS)
     book.add_worksheet("Standings")
-    sheet = "standings" if calc == "no calcPr" else "Standings"  # Excel ignores the case
+    sheet = "standings" if calc.startswith("no calcPr") else "Standings"  # Excel ignores case
     book.define_name("Leader", f"={sheet}!$B$2")
     book.close()
-    workbook = parts(path)["xl/workbook.xml"]
-    if calc == "no calcPr":
+    workbook = parts(path)["xl/workbook.xml"].replace(b' fullCalcOnLoad="1"', b"")
+    if calc.startswith("no calcPr"):
         workbook = re.sub(rb"<calcPr[^>]*/>", b"", workbook)
-    rewrite(path, {"xl/workbook.xml": workbook.replace(b' fullCalcOnLoad="1"', b"")})
+    if calc == "no calcPr, an extLst after":  # the schema's last child of <workbook>
+        workbook = workbook.replace(b"</workbook>", b"<extLst/></workbook>")
+    if calc == 'fullCalcOnLoad="true"':  # xsd:boolean's other spelling, as another program wrote
+        workbook = workbook.replace(b"<calcPr ", b'<calcPr fullCalcOnLoad="true" ')
+    rewrite(path, {"xl/workbook.xml": workbook})
     assert sync_file(path).result == "written"
     root = etree.fromstring(parts(path)["xl/workbook.xml"])
     names = [etree.QName(child).localname for child in root]
     assert names.count("calcPr") == 1
     assert names.index("calcPr") == names.index("definedNames") + 1
     calc_pr = root[names.index("calcPr")]
-    assert calc_pr.get("fullCalcOnLoad") == "1"
-    if calc != "no calcPr":
+    assert calc_pr.get("fullCalcOnLoad") == ("true" if "true" in calc else "1")  # as written
+    if not calc.startswith("no calcPr"):
         assert calc_pr.get("calcId") == "124519"  # XlsxWriter's, kept
+    if "extLst" in calc:
+        assert names[-1] == "extLst"
 
 
 def test_a_part_with_a_non_ascii_name_keeps_its_name(tmp_path: Path) -> None:
