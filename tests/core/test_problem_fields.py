@@ -44,41 +44,27 @@ def rally(*results: Result) -> League:
 
 
 def test_each_result_problem_names_its_field_and_the_rows_after_it_are_still_read() -> None:
-    """Four faulty rows, each followed by more rows: every fault is reported, and a fault in a
-    row never hides the faults (or the good rows) after it."""
+    """The same four faulty rows twice over, each after an unknown event: every fault is
+    reported, and a fault in a row never hides the faults (or the good rows) after it."""
     long_name = "x" * (MAX_NAME_LENGTH + 1)
-    league = rally(
-        Result("E9", "Al", points=1),
-        Result("E1", "   ", points=1),
-        Result("E1", long_name, points=1),
-        Result("E1", "Bo", points=1),
-        Result("E1", "bo", points=2),
-        Result("E7", "Cy", points=1),
-        Result("E2", " ", points=1),
-        Result("E2", long_name, points=1),
-        Result("E2", "Bo", points=1),
-        Result("E2", "BO", points=2),
-    )
-    assert found(league) == [
-        ("E9", "Al", "event", "event 'E9' is not in the Events sheet"),
-        ("E1", "   ", "player", "player name is missing"),
-        (
-            "E1",
-            long_name,
-            "player",
-            f"player name is {MAX_NAME_LENGTH + 1} characters long; at most 255",
-        ),
-        ("E1", "bo", "player", "'Bo' has two results in 'E1'"),
-        ("E7", "Cy", "event", "event 'E7' is not in the Events sheet"),
-        ("E2", " ", "player", "player name is missing"),
-        (
-            "E2",
-            long_name,
-            "player",
-            f"player name is {MAX_NAME_LENGTH + 1} characters long; at most 255",
-        ),
-        ("E2", "BO", "player", "'Bo' has two results in 'E2'"),
-    ]
+    too_long = f"player name is {MAX_NAME_LENGTH + 1} characters long; at most 255"
+    results: list[Result] = []
+    expected: list[tuple[str | None, str | None, str | None, str]] = []
+    for unknown, event, blank, twice in (("E9", "E1", "   ", "bo"), ("E7", "E2", " ", "BO")):
+        results += [
+            Result(unknown, "Al", points=1),
+            Result(event, blank, points=1),
+            Result(event, long_name, points=1),
+            Result(event, "Bo", points=1),
+            Result(event, twice, points=2),
+        ]
+        expected += [
+            (unknown, "Al", "event", f"event {unknown!r} is not in the Events sheet"),
+            (event, blank, "player", "player name is missing"),
+            (event, long_name, "player", too_long),
+            (event, twice, "player", f"'Bo' has two results in {event!r}"),
+        ]
+    assert found(rally(*results)) == expected
 
 
 def test_a_name_of_the_longest_length_allowed_is_accepted() -> None:
