@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 from helpers import Sheets
 
-from xlrally.core.errors import LeagueProblems
+from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.formats.layout import MemorySheets, read_league
 
 D = dt.date
@@ -168,3 +168,74 @@ def test_a_system_may_be_named_by_its_key_or_its_name(written: str, key: str) ->
         "Points": [["Rank", "Points"], [1, 10]],
     }
     assert read_league(MemorySheets(sheets)).settings.system == key
+
+
+def test_every_prizes_column_is_read_and_every_bad_row_named() -> None:
+    """docs/workbook-format.md, the Prizes sheet: Place, Amount or Share (of the pot),
+    Section. A share keeps its section as an amount does; each bad row is named at its cell,
+    and the rows after it are still read."""
+    sheets: Sheets = {
+        **{k: v for k, v in POKER.items() if k != "Prizes"},
+        "Prizes": [
+            ["Place", "Amount", "Share", "Section"],
+            [1, 50, None, None],
+            ["first", 10, None, None],
+            [1, None, "20%", "Ladies"],
+            [2, 5, "10%", None],
+            [2, None, "150%", None],
+            [3, 20, None, "Juniors"],
+        ],
+    }
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(MemorySheets(sheets))
+    assert [str(p) for p in caught.value.problems] == [
+        "Prizes!A3: place must be a number, not the text 'first'",
+        "Prizes!B5: give the place an Amount or a Share of the pot",
+        "Prizes!C6: share must be between 0% and 100%, not '150%'",
+    ]
+    for row in (2, 4, 5):  # the bad rows, out
+        sheets["Prizes"][row] = []
+    prizes = read_league(MemorySheets(sheets)).settings.prizes
+    assert [(p.place, p.amount, p.share, p.section) for p in prizes] == [
+        (1, 50, None, ""),
+        (1, None, 0.2, "Ladies"),
+        (3, 20, None, "Juniors"),
+    ]
+
+
+def test_a_choice_left_blank_is_its_first() -> None:
+    """A choice setting with its value blank takes the documented default, the first choice
+    (Shared places: average; Below minimum: ranked after; Date format: yyyy-mm-dd)."""
+    sheets: Sheets = {
+        **POKER,
+        "Settings": [
+            ["System", "absolute"],
+            ["Shared places", None],
+            ["Below minimum", ""],
+            ["Date format", None],
+        ],
+    }
+    settings = read_league(MemorySheets(sheets)).settings
+    assert (settings.shared_places, settings.below_minimum, settings.date_format) == (
+        "average",
+        "ranked after",
+        "yyyy-mm-dd",
+    )
+
+
+def test_a_currency_unit_below_1_is_a_unit() -> None:
+    """Prizes rounded to 50p: a Currency unit of 0.5 is allowed (only 0 or less is not)."""
+    sheets: Sheets = {**POKER, "Settings": [["System", "absolute"], ["Currency unit", 0.5]]}
+    assert read_league(MemorySheets(sheets)).settings.currency_unit == 0.5
+
+
+def test_a_dip_pouch_events_sheet_needs_its_date_column() -> None:
+    """Dip Pouch rates events in date order: an Events sheet without a Date column is named."""
+    sheets: Sheets = {
+        "Settings": [["System", "dippouch"]],
+        "Events": [["Event", "Rounds"], ["Cup", 2]],
+        "Results": [["Event", "Player", "Rank"], ["Cup", "Ann", 1]],
+    }
+    with pytest.raises(XlrallyError) as caught:
+        read_league(MemorySheets(sheets))
+    assert str(caught.value).startswith("Events!A1: no Date column")

@@ -211,3 +211,32 @@ def test_an_empty_results_sheet_says_which_columns_it_needs() -> None:
     assert str(caught.value) == (
         "Results: no header row with the columns Event, Player, Points in the first 20 rows"
     )
+
+
+def test_an_alias_given_twice_for_one_player_is_one_alias() -> None:
+    """Listed twice, in another case the second time, for the same player: no conflict."""
+    players: list[list[Any]] = [["Player", "Alias"], ["Bobby", "Bob"], ["BOBBY", "bob"]]
+    league = read_league(rally_with(Players=players))
+    assert league.aliases == {"Bob": "Bobby"}
+
+
+def test_a_player_listed_twice_is_in_the_sections_of_both_rows() -> None:
+    """docs/workbook-format.md: Section, split at commas and semicolons; a player's rows add up."""
+    players: list[list[Any]] = [
+        ["Player", "Alias", "Section"],
+        ["Ann", None, "U12; Girls"],
+        ["José", None, None],
+        ["Ann", None, "Girls, County"],
+    ]
+    league = read_league(rally_with(Players=players))
+    assert dict(league.sections) == {"Ann": ("U12", "Girls", "County")}
+
+
+def test_a_blank_row_in_the_points_table_does_not_end_it() -> None:
+    sheets: Sheets = {
+        "Settings": [["System", "absolute"]],
+        "Points": [["Rank", "Points"], [1, 25], [None, None], [2, 20]],
+        "Events": [["Event"], ["W1"]],
+        "Results": [["Event", "Player", "Rank"], ["W1", "Ann", 1]],
+    }
+    assert read_league(MemorySheets(sheets)).settings.structure.points == (25, 20)
