@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import io
 import os
@@ -17,6 +18,9 @@ from typing import Any
 import olefile
 import pytest
 import xlsxwriter
+
+from xlrally.excel.live import MemoryBook
+from xlrally.excel.template import league_sheets
 
 Rows = Sequence[Sequence[Any]]
 Sheets = dict[str, list[list[Any]]]
@@ -104,6 +108,11 @@ RALLY_SHEETS: dict[str, Rows] = {
 """Seed examples 1 and 2 plus Bobby's early withdrawal (100 × 1 / 5 + 1 = 21).
 
 Hand-worked: 2 events held -> ⌈3/2⌉ = 2 count. Bobby 79 + 21 = 100; José 54."""
+
+
+def rally_sheets() -> Sheets:
+    """A copy of :data:`RALLY_SHEETS` that a test may change."""
+    return {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
 
 
 def plain(rows: list[list[Any]]) -> list[list[Any]]:
@@ -239,3 +248,8 @@ def with_calc_chain(path: Path) -> None:
     rewrite(path, {"[Content_Types].xml": types, "xl/_rels/workbook.xml.rels": rels})
     with zipfile.ZipFile(path, "a") as z:
         z.writestr("xl/calcChain.xml", CALC_CHAIN)
+
+
+def memory_book(system: str) -> MemoryBook:
+    """The template's example league of ``system`` as an in-memory workbook (a fresh copy)."""
+    return MemoryBook(sheets=copy.deepcopy(league_sheets(system).sheets))

@@ -16,22 +16,18 @@ import pytest
 import xlwings
 from click.testing import CliRunner
 from fake_xlwings import FakeBook
-from helpers import plain, vba_module_source, write_book
+from helpers import memory_book, plain, vba_module_source, write_book
 
 from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
 from xlrally.app.sync import sync_file
 from xlrally.cli import cli
-from xlrally.excel.live import MemoryBook, XlwingsBook, looks_by_range, refresh
+from xlrally.excel.live import XlwingsBook, looks_by_range, refresh
 from xlrally.excel.template import league_sheets
 from xlrally.formats.cells import Cell, Look
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.reader import FileSheets
 
 SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
-
-
-def memory_book(system: str) -> MemoryBook:
-    return MemoryBook(sheets=copy.deepcopy(league_sheets(system).sheets))
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

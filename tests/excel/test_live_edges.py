@@ -3,7 +3,6 @@ where a new Standings sheet goes, and a Standings sheet named in another case.""
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 from types import SimpleNamespace
 from typing import Any
@@ -11,16 +10,11 @@ from typing import Any
 import pytest
 import xlwings
 from fake_xlwings import FakeBook
-from helpers import RALLY_SHEETS
+from helpers import memory_book, rally_sheets
 
 from xlrally.excel.live import MemoryBook, XlwingsBook, refresh, refresh_caller
-from xlrally.excel.template import league_sheets
 from xlrally.formats.cells import Look, column_letter
 from xlrally.formats.layout import read_league
-
-
-def rally_book() -> MemoryBook:
-    return MemoryBook(sheets=copy.deepcopy(league_sheets("rally").sheets))
 
 
 def press_button(monkeypatch: pytest.MonkeyPatch, caller: FakeBook, active: Any = None) -> None:
@@ -32,7 +26,7 @@ def press_button(monkeypatch: pytest.MonkeyPatch, caller: FakeBook, active: Any 
 
 
 def test_the_button_refreshes_its_workbook_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = FakeBook(rally_book())
+    fake = FakeBook(memory_book("rally"))
     press_button(monkeypatch, fake)
     ((title, mode, prompt),) = fake.app.alerts
     assert (title, mode) == ("xlrally", "info")
@@ -41,7 +35,7 @@ def test_the_button_refreshes_its_workbook_and_says_so(monkeypatch: pytest.Monke
 
 
 def test_problems_are_a_critical_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    book = rally_book()
+    book = memory_book("rally")
     book.sheets["Results"][1][2] = 9  # 9 points in 4 games
     fake = FakeBook(book)
     press_button(monkeypatch, fake)
@@ -61,7 +55,7 @@ def test_from_an_add_in_the_active_workbook_is_refreshed(
 ) -> None:
     """An add-in's button is in the add-in's own workbook: the league is the active one."""
     add_in_book = FakeBook(MemoryBook(sheets={"Code": [["macros"]]}), name=add_in)
-    league = FakeBook(rally_book())
+    league = FakeBook(memory_book("rally"))
     press_button(monkeypatch, add_in_book, active=league)
     assert "Standings" in league.memory.sheets
     assert [t for t, _, _ in league.app.alerts] == ["xlrally"]
@@ -71,7 +65,7 @@ def test_from_an_add_in_the_active_workbook_is_refreshed(
 
 def test_a_new_standings_sheet_goes_after_the_last_sheet() -> None:
     """Excel would put a sheet added without a place before the active sheet."""
-    fake = FakeBook(rally_book())
+    fake = FakeBook(memory_book("rally"))
     before = list(fake.memory.sheets)
     assert refresh(XlwingsBook(fake)).standings is not None
     assert list(fake.memory.sheets) == [*before, "Standings"]
@@ -81,7 +75,7 @@ def test_a_new_standings_sheet_goes_after_the_last_sheet() -> None:
 def test_a_standings_sheet_in_another_case_is_written_in_place(backend: str) -> None:
     """Excel takes 'standings' and 'Standings' for one sheet: no second sheet is added, and
     the formulas and looks of the other sheets stay."""
-    book = rally_book()
+    book = memory_book("rally")
     book.sheets["standings"] = [["old"]]
     book.formulas[("Results", "F2")] = "=C2*2"
     book.formulas[("standings", "Z99")] = "=old()"
@@ -99,9 +93,7 @@ def test_a_standings_sheet_in_another_case_is_written_in_place(backend: str) -> 
 def dated_events(serials: list[float]) -> MemoryBook:
     """The rally league with its event dates as serial numbers, as a cell typed as a number
     (not formatted as a date) reaches Python."""
-    sheets = copy.deepcopy(
-        {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
-    )
+    sheets = rally_sheets()
     for row, serial in zip(sheets["Events"][1:], serials, strict=True):
         row[1] = serial
     return MemoryBook(sheets=sheets)
@@ -131,7 +123,7 @@ def test_every_look_of_the_grid_reaches_excel() -> None:
     from xlrally.formats.cells import PLAIN
     from xlrally.formats.grid import standings_grid
 
-    fake = FakeBook(MemoryBook(sheets=copy.deepcopy(league_sheets("reverse").sheets)))
+    fake = FakeBook(memory_book("reverse"))
     grid = standings_grid(compute_standings(read_league(fake.memory)))
     assert refresh(XlwingsBook(fake)).standings is not None
     wanted = {

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import RALLY_SHEETS, Sheets, write_book
+from helpers import RALLY_SHEETS, Sheets, rally_sheets, write_book
 
 from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
@@ -189,7 +189,7 @@ def test_missing_columns() -> None:
 
 def test_an_unknown_header_is_named_with_the_closest_match() -> None:
     """Issue 13: 'No. of rounds' was reported as 'Events!A2: rounds is missing' on each event."""
-    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets = rally_sheets()
     sheets["Events"] = [["Event", "Date", "No. of rounds"], *(r[:3] for r in sheets["Events"][1:])]
     with pytest.raises(LeagueProblems) as caught:
         compute_standings(read_league(MemorySheets(sheets)))
@@ -225,7 +225,7 @@ def test_currency_cells_from_excel_are_numbers() -> None:
 @pytest.mark.parametrize("blank", [None, "", "   "])
 def test_a_blank_number_is_missing_not_none(blank: object) -> None:
     """A blank points cell (however the reader hands it over) is reported as missing."""
-    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets = rally_sheets()
     sheets["Results"][1][2] = blank
     with pytest.raises(LeagueProblems) as caught:
         compute_standings(read_league(MemorySheets(sheets)))
@@ -233,7 +233,7 @@ def test_a_blank_number_is_missing_not_none(blank: object) -> None:
 
 
 def with_players(rows: list[list[object]]) -> MemorySheets:
-    sheets = {name: [list(row) for row in rows_] for name, rows_ in RALLY_SHEETS.items()}
+    sheets = rally_sheets()
     sheets["Players"] = [["Player", "Alias"], *rows]
     return MemorySheets(sheets)
 
@@ -308,7 +308,7 @@ def test_sheets_that_are_not_read_but_look_as_if_they_should_be_are_named() -> N
             opened.append(name)
             return super().values(name)
 
-    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets = rally_sheets()
     sheets["May 2026 results"] = [["Player", "Points", "Games"], ["Ann", 2, 5]]
     sheets["Standings 2025"] = [["Rank", "Player", "Total", "Events"], [1, "Bobby", 100, 2]]
     sheets["Notes"] = [["Player", "Points"]]
@@ -402,7 +402,7 @@ def test_the_country_given_in_the_results_is_shown_with_the_player() -> None:
 
 def test_choice_settings_are_read_as_written() -> None:
     """'dd/mm/yyyy' and 'dd.mm.yyyy' are two formats; case and spaces do not matter."""
-    sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    sheets = rally_sheets()
     sheets["Settings"] = [*sheets["Settings"], ["Date format", " DD.MM.YYYY "]]
     assert read_league(MemorySheets(sheets)).settings.date_format == "dd.mm.yyyy"
     sheets["Settings"][-1] = ["Date format", "dd/mm/yy"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import RALLY_SHEETS, Sheets
+from helpers import Sheets, rally_sheets
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.formats.layout import MemorySheets, read_league, to_share
@@ -15,7 +15,7 @@ KNOWN = "rally, absolute, reverse, neau, dippouch"
 
 
 def rally_with(**sheets: list[list[Any]]) -> MemorySheets:
-    book: Sheets = {name: [list(row) for row in rows] for name, rows in RALLY_SHEETS.items()}
+    book = rally_sheets()
     book.update(sheets)
     return MemorySheets(book)
 
@@ -77,7 +77,7 @@ def test_a_rank_missing_from_the_points_table_scores_0() -> None:
 
 
 def test_a_workbook_without_results_says_where_results_go() -> None:
-    book: Sheets = {name: [list(r) for r in rows] for name, rows in RALLY_SHEETS.items()}
+    book = rally_sheets()
     del book["Results"]
     with pytest.raises(XlrallyError) as caught:
         read_league(MemorySheets(book))
