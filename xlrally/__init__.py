@@ -18,8 +18,9 @@ behind a registry), ``formats`` (cells and text), ``ooxml`` (the workbook file),
 
 from xlrally.core.errors import LeagueProblems, Problem, ScoringError, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import Event, EventStatus, League, Result, Settings, Standings, Status
+from xlrally.core.model import Event, EventStatus, League, Result, Settings, Status
 from xlrally.core.ranking import Score, Standing
+from xlrally.core.standings import Standings
 from xlrally.core.systems import SYSTEMS, System, dippouch, poker, rally
 from xlrally.core.systems.dippouch import percentile as dippouch_percentile
 from xlrally.core.systems.dippouch import rating_history, tournament_value, updated_rating

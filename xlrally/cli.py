@@ -20,9 +20,8 @@ from xlrally.core.numbers import plural
 
 if TYPE_CHECKING:
     from xlrally.app.sync import SyncOutcome
-    from xlrally.core.model import Standings
+    from xlrally.core.standings import Standings
 
-SYSTEM_NAMES = ("rally", "absolute", "reverse", "neau", "dippouch")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
@@ -70,12 +69,30 @@ def cli() -> None:
     """
 
 
+class SystemChoice(click.Choice):  # type: ignore[type-arg]  # generic from click 8.2
+    """The systems of the registry (:data:`xlrally.core.systems.SYSTEMS`), as they are when
+    the command runs (a system registered later is offered too)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from xlrally.core.systems import SYSTEMS
+
+        return tuple(SYSTEMS)
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        """Set by click's own constructor; the registry decides."""
+
+
 @cli.command()
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--system",
     "-s",
-    type=click.Choice(SYSTEM_NAMES),
+    type=SystemChoice(),
     default="rally",
     show_default=True,
     help="Scoring system of the new league.",

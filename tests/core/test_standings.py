@@ -130,7 +130,7 @@ def test_a_long_shared_place_lists_its_first_places_and_its_last() -> None:
     """Eight players sharing 2nd-9th score the average of those places' points (here 10 down
     to 3: 52 / 8 = 6.5); the working lists the first five and the last, not every place (a
     tie of thousands would fill the sheet)."""
-    from xlrally.core.league import SharedPlace
+    from xlrally.core.adjustments import SharedPlace
     from xlrally.core.ranking import Score
 
     places = tuple(Score("W1", points, None) for points in (10, 9, 8, 7, 6, 5, 4, 3))

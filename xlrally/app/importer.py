@@ -128,7 +128,7 @@ def _from_trf(
     notes = []
     for player in tournament.players:
         turned = last_first(player.name)
-        if not SYSTEMS[system].ranked:  # the rally: points, games and byes from the rounds
+        if SYSTEMS[system].from_trf_rounds:  # points, games and byes from the rounds
             line = rally_line(player.results[:rounds], *rules)
             if line.games == 0:
                 notes.append(f"{turned} played no game: not imported")

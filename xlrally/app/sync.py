@@ -20,7 +20,7 @@ from xlrally.app import isolate
 from xlrally.app.isolate import Died
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import Standings
+from xlrally.core.standings import Standings
 from xlrally.core.version import __version__
 from xlrally.formats.cells import (
     FINGERPRINT,

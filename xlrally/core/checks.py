@@ -1,18 +1,25 @@
 """The checks of a league's own fields, collected so that every problem is reported at once.
 
-Each check is driven by the system's description in the registry (which event fields it needs,
-whether ranks may be shared), never by its name.
+What every league is checked for lives here (names, ranks, the one message for one missing
+cell); what a system checks of its own events it says itself
+(:meth:`~xlrally.core.systems.base.System.check_event`), never by its name being compared.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
-from xlrally.core.errors import Origin, Problem, ScoringError
+from xlrally.core.errors import LeagueProblems, Origin, Problem, ScoringError
 from xlrally.core.model import MAX_NAME_LENGTH, Event, Result
 from xlrally.core.numbers import real, show, whole
-from xlrally.core.systems import System, poker
+
+
+class EventChecks(Protocol):
+    """What checks a system's own event fields (:class:`~xlrally.core.systems.base.System`)."""
+
+    def check_event(self, event: Event, fail: Callable[[str, str], None]) -> None: ...
 
 
 class Collector:
@@ -38,7 +45,7 @@ class Collector:
         )
 
 
-def check_event(event: Event, system: System, problems: Collector) -> bool:
+def check_event(event: Event, system: EventChecks, problems: Collector) -> bool:
     """Report what is wrong with an event's own fields; True if nothing is."""
     before = len(problems.problems)
 
@@ -47,40 +54,11 @@ def check_event(event: Event, system: System, problems: Collector) -> bool:
 
     if len(event.name) > MAX_NAME_LENGTH:
         fail(f"event name is {len(event.name)} characters long; at most {MAX_NAME_LENGTH}", "event")
-    checks: list[tuple[str, object, int]] = [("players", event.players, 1)]
-    if system.rounds == "required" and event.rounds is None and not event.pending:
-        fail("rounds is missing: a rally event needs its number of rounds", "rounds")
-    if system.rounds != "unused":
-        checks.append(("rounds", event.rounds, 1))
-    if system.dated and event.date is None:
-        fail("date is missing: Dip Pouch ratings take events in date order", "date")
-    for name, value, minimum in checks:
-        if value is not None:
-            try:
-                whole(value, name, minimum=minimum)
-            except ScoringError as error:
-                fail(error.message, name)
-    if system.event_buy_in and event.buy_in is not None:
-        try:
-            poker.score_neau(1, event.buy_in, None, 1)
-        except ScoringError as error:
-            fail(error.message, "buy-in")
-    if event.weight is not None:
-        if system.rated:
-            fail("weight is for points systems: give a Dip Pouch event its Value instead", "weight")
-        elif message := _bad_number(event.weight, "weight", lambda w: w > 0, "more than 0"):
-            fail(message, "weight")
-    if event.value is not None:
-        if not system.rated:
-            fail("value is the Dip Pouch tournament value: for points use a Weight", "value")
-        elif message := _bad_number(
-            event.value, "value", lambda v: 0 <= v <= 100, "between 0 and 100 (%)"
-        ):
-            fail(message, "value")
+    system.check_event(event, fail)
     return len(problems.problems) == before
 
 
-def _bad_number(value: object, name: str, accept: Callable[[float], bool], rule: str) -> str | None:
+def bad_number(value: object, name: str, accept: Callable[[float], bool], rule: str) -> str | None:
     """What is wrong with ``value`` as the number ``name`` (``accept`` says what is allowed)."""
     try:
         number = real(value, name)
@@ -90,7 +68,7 @@ def _bad_number(value: object, name: str, accept: Callable[[float], bool], rule:
 
 
 def check_ranks(
-    system: System,
+    system: str,
     results: list[Result],
     ranks: list[int],
     field_size: int,
@@ -100,14 +78,14 @@ def check_ranks(
     """Ranks must be distinct (or, where ties share the better place, run 1, 2, 2, 4) and, when
     every player is listed, must not skip a place. Linear in the number of results.
 
-    ``shared``: a poker league whose Settings let players share a place (a chop)."""
-    shared = shared or system.shared_ranks
+    ``system``: its name, for the message; ``shared``: tied players share a place (a rating's
+    rule, or a poker league whose Settings let players share a place: a chop)."""
     first_at: dict[int, Result] = {}
     for result, rank in zip(results, ranks, strict=True):
         if rank in first_at and not shared:
             message = (
                 f"rank {rank} is given twice ({first_at[rank].player} and {result.player}); "
-                f"{system.name} needs distinct ranks here (Settings: Shared places is refuse)"
+                f"{system} needs distinct ranks here (Settings: Shared places is refuse)"
             )
             problems.result(result, message, "rank")
         first_at.setdefault(rank, result)
@@ -133,3 +111,64 @@ def check_ranks(
                 problems.result(first_at[rank], message, "rank")
                 break
             expected = rank + counts[rank]
+
+
+def report_failures(
+    event: Event,
+    failures: list[tuple[Result, ScoringError]],
+    field_size: int,
+    problems: Collector,
+) -> None:
+    """Each result that could not be scored, at its own cell; but one mistake, one message: when
+    several results fail for want of one event cell (a blank Buy-in, a blank Players while ranks
+    run past the results listed), one message names that cell instead."""
+    no_buy_in = [r for r, e in failures if e.field == "buy-in" and r.buy_in is None]
+    beyond = [r for r, e in failures if e.field == "rank" and _beyond(r, field_size)]
+    explained: set[int] = set()
+    if event.buy_in is None and len(no_buy_in) > 1:
+        message = (
+            f"buy-in is missing: {len(no_buy_in)} results have no Buy-in of their own (the first "
+            f"at {_cell(no_buy_in[0], 'buy-in')}); give the event's Buy-in here"
+        )
+        problems.add(message, event=event.name, field="buy-in", origin=event.origin)
+        explained.update(map(id, no_buy_in))
+    if event.players is None and len(beyond) > 1:
+        highest = max(whole(r.rank, "rank") for r in beyond)
+        message = (
+            f"players is blank, so the {field_size} results listed are taken as the whole "
+            f"field, but ranks go up to {highest}: give the number of players here"
+        )
+        problems.add(message, event=event.name, field="players", origin=event.origin)
+        explained.update(map(id, beyond))
+    for result, error in failures:
+        if id(result) in explained:
+            continue
+        message = error.message
+        if error.field == "rank" and event.players is None and "players" in message:
+            message += " (the results listed; give the event's Players if more played)"
+        problems.result(result, message, error.field)
+
+
+def _beyond(result: Result, field_size: int) -> bool:
+    """Whether the result's rank is a whole number past the field."""
+    try:
+        return whole(result.rank, "rank") > field_size
+    except ScoringError:
+        return False
+
+
+def _cell(result: Result, field: str) -> str:
+    return result.origin.where(field) if result.origin is not None else repr(result.player)
+
+
+def merged(
+    found: Sequence[Problem], core: Iterable[Problem], missing: Iterable[str] = ()
+) -> LeagueProblems:
+    """Every problem of a league at once: those an edge ``found`` reading it, then the core's
+    own (:func:`~xlrally.core.league.check_league`) but for their echoes: a cell the edge could
+    not read reaches the core as blank, and a column the edge found ``missing`` (a field name)
+    as blank in every row, so the core's problems at those cells or fields are left out."""
+    cells = {p.cell for p in found}
+    absent = set(missing)
+    echoes_left_out = [p for p in core if p.cell not in cells and p.field not in absent]
+    return LeagueProblems([*found, *echoes_left_out])

@@ -1,7 +1,9 @@
-"""A league as entered (settings, events, results) and its standings: the core's data model.
+"""A league as entered (settings, events, results): the core's data model.
 
 Plain immutable values. The edges build a :class:`League` from whatever they read;
-:func:`xlrally.core.league.compute_standings` turns it into :class:`Standings`.
+:func:`xlrally.core.league.compute_standings` turns it into
+:class:`~xlrally.core.standings.Standings`. Nothing here knows a scoring system: the systems
+(:mod:`xlrally.core.systems`) are built on these values, never the other way round.
 """
 
 from __future__ import annotations
@@ -13,9 +15,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from xlrally.core.errors import Origin
-from xlrally.core.prizes import Payout, Prize
-from xlrally.core.ranking import Standing
-from xlrally.core.systems import SYSTEMS, System, dippouch, poker, rally
+from xlrally.core.prizes import Prize
 
 MAX_NAME_LENGTH = 255
 """Longer player or event names are refused: they are pasted data, not names."""
@@ -29,6 +29,28 @@ BELOW_MINIMUM = ("ranked after", "unranked")
 """The choices for :attr:`Settings.below_minimum`."""
 
 
+DEFAULT_EVENTS_CAP = 9
+"""The rally's events held are taken as at most 9 (seed ``000_01be6e86aadc4c8d``: "a maximum
+of 9"; :func:`xlrally.core.systems.rally.events_counted`)."""
+
+
+@dataclass(frozen=True)
+class PointStructure:
+    """The league's point structure (the Points sheet and its settings; see
+    :mod:`xlrally.core.systems.poker`).
+
+    ``points`` and ``bonus`` are indexed by rank (``points[0]`` is rank 1). ``player_count_to_rank``
+    None means every rank gets the player-count points (when the factor is not 0).
+    """
+
+    points: tuple[float, ...] = ()
+    bonus: tuple[float, ...] = ()
+    participating: float = 0
+    multiplier: float = 1
+    player_count_factor: float = 0
+    player_count_to_rank: int | None = None
+
+
 @dataclass(frozen=True)
 class Settings:
     """How a league is scored. ``best_x`` None: all events count (rally: the seed's formula)."""
@@ -37,8 +59,8 @@ class Settings:
     league: str = ""
     season: str = ""
     best_x: int | None = None
-    events_cap: int = rally.DEFAULT_EVENTS_CAP
-    structure: poker.PointStructure = field(default_factory=poker.PointStructure)
+    events_cap: int = DEFAULT_EVENTS_CAP
+    structure: PointStructure = field(default_factory=PointStructure)
     tie_breaks: tuple[str, ...] = ()
     date_format: str = "yyyy-mm-dd"
     """How dates are shown to people (one of DATE_FORMATS); JSON keeps ISO dates."""
@@ -156,54 +178,3 @@ class EventStatus:
     def held(self) -> bool:
         """True if the event was scored."""
         return self.status is Status.RANKED
-
-
-@dataclass(frozen=True)
-class Standings:
-    """The standings of a league, with everything needed to show the working."""
-
-    settings: Settings
-    events: tuple[EventStatus, ...]
-    rows: tuple[Standing, ...]
-    counted_per_player: int | None
-    rule: str
-    warnings: tuple[str, ...] = ()
-    history: Mapping[str, tuple[dippouch.RatingStep, ...]] = field(default_factory=dict)
-    as_of: dt.date | None = None
-    countries: Mapping[str, str] = field(default_factory=dict)
-    """Each listed player's country (by the name shown), where the results give one."""
-    sections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Each listed player's sections (by the name shown), where the Players sheet gives any."""
-    section: str | None = None
-    """The section these standings are of (:func:`~xlrally.core.sections.of_section`)."""
-    payouts: tuple[Payout, ...] = ()
-    """The prizes paid, the league's table first, then each section's that has prizes."""
-    collected: float = 0
-    """The money the scored events took (buy-ins and re-buys), when the pot is a share of it."""
-    pot: float = 0
-    """The season's pot (:func:`~xlrally.core.prizes.pot_of`)."""
-
-    @property
-    def paid(self) -> float:
-        """The prize money paid out, in every table."""
-        return sum(payout.paid for payout in self.payouts)
-
-    @property
-    def pot_held(self) -> float:
-        """The pot not paid: places nobody qualified for, and what rounding left over."""
-        return self.pot - self.paid
-
-    @property
-    def system(self) -> str:
-        """The system key, e.g. ``"rally"``."""
-        return self.settings.system
-
-    @property
-    def scoring(self) -> System:
-        """The scoring system, from the registry."""
-        return SYSTEMS[self.settings.system]
-
-    @property
-    def held(self) -> tuple[str, ...]:
-        """Names of the events that were scored, in order."""
-        return tuple(e.name for e in self.events if e.held)

@@ -1,4 +1,5 @@
-"""Small helpers shared by the scoring modules: checked whole numbers and display formatting."""
+"""Small helpers shared by the scoring modules: checked whole numbers and display formatting
+(numbers, counts of things, places): each written once, here."""
 
 from __future__ import annotations
 
@@ -77,6 +78,16 @@ def plural(count: int, word: str) -> str:
     ('1 event', '3 players')
     """
     return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st ...
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def fixed(value: float, places: int) -> str:

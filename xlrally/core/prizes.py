@@ -20,9 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xlrally.core.errors import ScoringError
-from xlrally.core.numbers import show
+from xlrally.core.numbers import ordinal, show
 from xlrally.core.ranking import Standing
-from xlrally.core.systems.dippouch import ordinal
 
 
 @dataclass(frozen=True)

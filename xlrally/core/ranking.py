@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol
@@ -52,6 +53,23 @@ _PLACES = 9
 
 class Working(Protocol):
     """A scored result that can show its working (RallyScore, PokerScore, RatingStep ...)."""
+
+    @property
+    def explain(self) -> str: ...
+
+
+class RatingLine(Protocol):
+    """One line of a player's rating history (a rated system's, e.g.
+    :class:`~xlrally.core.systems.dippouch.RatingStep`): the rating after one event."""
+
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def date(self) -> dt.date: ...
+
+    @property
+    def after(self) -> float: ...
 
     @property
     def explain(self) -> str: ...

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from xlrally.core.model import Standings
 from xlrally.core.names import norm
 from xlrally.core.ranking import Entry, rank_with_minimum
+from xlrally.core.standings import Standings
 
 
 def section_names(standings: Standings) -> list[str]:

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.model import Standings
 from xlrally.core.numbers import plural
+from xlrally.core.standings import Standings
 from xlrally.formats.cells import (
     DATE_1904,
     ERROR_TEXTS,

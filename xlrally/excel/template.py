@@ -14,14 +14,13 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import xlsxwriter
 
 from xlrally.core.league import compute_standings
-from xlrally.core.systems import SYSTEMS, known
+from xlrally.core.systems import SYSTEMS, System, known
 from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
 from xlrally.formats.grid import print_setup, standings_grid
 from xlrally.formats.layout import COLUMNS, MemorySheets, read_league
@@ -30,173 +29,8 @@ FIXED_DATE = dt.datetime(2026, 1, 1)
 """Document properties carry this date so that the template's bytes do not change."""
 
 
-@dataclass(frozen=True)
-class Example:
-    """A system's example league: settings rows, points table, events and results."""
-
-    settings: Sequence[tuple[str, object]]
-    events: Sequence[dict[str, object]]
-    results: Sequence[dict[str, object]]
-    points: Sequence[tuple[int, float, float]] = ()
-    players: Sequence[tuple[str, str, str]] = ()
-    """Players sheet rows: player, alias, sections."""
-    prizes: Sequence[tuple[int, object, object]] = ()
-    """Prizes sheet rows: place, amount, share of the pot."""
-
-
-def _d(text: str) -> dt.date:
-    return dt.date.fromisoformat(text)
-
-
-# Seed: Rapidplay Rally examples 1-3 (Bobby 3/4; José bye, 2 from 4 games in 5 rounds;
-# Mikhail bye in round 5, left before round 6, 1.5 points) and the two events of 2025-26.
-RALLY = Example(
-    settings=[("League", "Rapidplay Rally"), ("Season", "2025-26"), ("Events cap", 9)],
-    events=[
-        {"Event": "Dec 2025", "Date": _d("2025-12-06"), "Rounds": 4},
-        {"Event": "Feb 2026", "Date": _d("2026-02-07"), "Rounds": 6},
-        {"Event": "May 2026", "Date": _d("2026-05-09"), "Rounds": 5},
-    ],
-    results=[
-        {"Event": "Dec 2025", "Player": "Bobby", "Points": 3, "Games": 4, "Byes": 0},
-        {"Event": "Dec 2025", "Player": "José", "Points": 2.5, "Games": 4, "Byes": 0},
-        {"Event": "Dec 2025", "Player": "Mikhail", "Points": 1, "Games": 4, "Byes": 0},
-        {"Event": "Feb 2026", "Player": "Mikhail", "Points": 1.5, "Games": 4, "Byes": 1},
-        {"Event": "Feb 2026", "Player": "Bobby", "Points": 4, "Games": 6, "Byes": 0},
-        {"Event": "May 2026", "Player": "José", "Points": 2, "Games": 4, "Byes": 1},
-        {"Event": "May 2026", "Player": "Bobby", "Points": 1, "Games": 1, "Byes": 0},
-    ],
-    # Sections (grading bands, juniors): each gets its own table, ranked within it.
-    players=[("Mikhail", "", "U1600"), ("José", "", "U1600, Junior")],
-)
-
-_POKER_PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
-
-# Seed: Absolute Points 25/20/15/10/5 + 5 participating + 3/2/1 bonus (33, 27, 21, 15, 10, 5).
-ABSOLUTE = Example(
-    settings=[
-        ("League", "Thursday Hold'em"),
-        ("Season", "2026"),
-        ("Participating", 5),
-        ("Best X", 2),
-        ("Minimum events", 2),
-    ],
-    points=[(1, 25, 3), (2, 20, 2), (3, 15, 1), (4, 10, 0), (5, 5, 0)],
-    events=[
-        {"Event": "Week 1", "Date": _d("2026-01-08")},
-        {"Event": "Week 2", "Date": _d("2026-01-15")},
-        {"Event": "Week 3", "Date": _d("2026-01-22"), "Status": "pending"},
-    ],
-    results=[
-        *({"Event": "Week 1", "Player": p, "Rank": i + 1} for i, p in enumerate(_POKER_PLAYERS)),
-        *(
-            {"Event": "Week 2", "Player": p, "Rank": i + 1}
-            for i, p in enumerate(reversed(_POKER_PLAYERS))
-        ),
-        {"Event": "Week 3", "Player": "Ann", "Rank": 1},
-    ],
-)
-
-# Seed: Relative Reverse Order, 5 players, multiplier 1.5, 2 participating, 3/2/1 bonus.
-REVERSE = Example(
-    settings=[
-        ("League", "Friday Sit & Go"),
-        ("Season", "2026"),
-        ("Participating", 2),
-        ("Multiplier", 1.5),
-        ("Tie break", "countback, most recent"),
-    ],
-    points=[(1, 0, 3), (2, 0, 2), (3, 0, 1)],
-    events=[
-        {"Event": "Round 1", "Date": _d("2026-02-06")},
-        {"Event": "Round 2", "Date": _d("2026-02-13")},
-    ],
-    results=[
-        *(
-            {"Event": "Round 1", "Player": p, "Rank": i + 1}
-            for i, p in enumerate(_POKER_PLAYERS[:5])
-        ),
-        *(
-            {"Event": "Round 2", "Player": p, "Rank": i + 1}
-            for i, p in enumerate(["Eli", "Dev", "Cara", "Ben", "Ann"])
-        ),
-    ],
-)
-
-# Seed: Neau's formula, a = 10 players, b = 20 buy-in, c = total with re-buys, d = finish.
-# Prizes: half of what the night took (20 + 40 + 20 = 80) is the pot, 60% and 40% of it.
-NEAU = Example(
-    settings=[("League", "Neau League"), ("Season", "2026"), ("Pot share", "50%")],
-    events=[{"Event": "March Main", "Date": _d("2026-03-07"), "Buy-in": 20, "Players": 10}],
-    results=[
-        {"Event": "March Main", "Player": "Ann", "Rank": 1, "Total": 20},
-        {"Event": "March Main", "Player": "Ben", "Rank": 2, "Total": 40},
-        {"Event": "March Main", "Player": "Cara", "Rank": 10},
-    ],
-    prizes=[(1, None, "60%"), (2, None, "40%")],
-)
-
-# Seed: the WDD's Stratagem 2002 (31 players, 5 rounds), with its shared placements.
-_STRATAGEM = [
-    (1, "Steve Mills"),
-    (2, "Garth Boucher"),
-    (3, "Stuart Jickling"),
-    (4, "Robert Vollman"),
-    (5, "Brian Shelden"),
-    (6, "Peter Sadlon"),
-    (7, "Matthew Schoenhardt"),
-    (8, "Rick Worthey"),
-    (9, "Ernie Kwok"),
-    (9, "Brian Mitenko"),
-    (11, "Vance Pon"),
-    (12, "Steve Alexander"),
-    (12, "James Istvanffy"),
-    (12, "Tom Smith"),
-    (12, "Dana Winkeler"),
-    (16, "Craig Aitken"),
-    (16, "Tyzen Ario"),
-    (16, "Kevin Dooley"),
-    (19, "Neil Goud"),
-    (19, "Larry Peery"),
-    (21, "John Bryden"),
-    (21, "Denis Comtois"),
-    (21, "Stan Leung"),
-    (24, "Nicholas Alexander"),
-    (24, "Mitch Furlong"),
-    (24, "Michel Landry"),
-    (24, "John Laszlo"),
-    (24, "Charlie Pester"),
-    (29, "Paul Dickenson"),
-    (29, "Robin Ho"),
-    (29, "Terry Webb"),
-]
-DIPPOUCH = Example(
-    settings=[("League", "Dip Pouch rating list")],
-    events=[
-        {
-            "Event": "Stratagem 2002",
-            "Date": _d("2002-01-05"),
-            "Rounds": 5,
-            "Players": 31,
-            "World Championship": "no",
-        }
-    ],
-    results=[
-        {"Event": "Stratagem 2002", "Player": name, "Rank": rank, "Country": "Canada"}
-        for rank, name in _STRATAGEM
-    ],
-)
-
-EXAMPLES = {
-    "rally": RALLY,
-    "absolute": ABSOLUTE,
-    "reverse": REVERSE,
-    "neau": NEAU,
-    "dippouch": DIPPOUCH,
-}
-
 SETTING_HELP = {
-    "System": known().replace(", dippouch", " or dippouch"),
+    "System": known(" or "),
     "League": "shown above the standings",
     "Season": "shown above the standings",
     "Best X": "count only each player's best X events (blank: all; rally: the seed's rule)",
@@ -218,24 +52,22 @@ SETTING_HELP = {
 }
 
 
-SETTING_SYSTEMS = {
-    "Best X": ("rally", "absolute", "reverse", "neau"),
-    "Events cap": ("rally",),
-    "Participating": ("absolute", "reverse"),
-    "Multiplier": ("reverse",),
-    "Player count factor": ("absolute",),
-    "Player count to rank": ("absolute",),
-    "Shared places": ("absolute", "reverse", "neau"),
-    "Pot share": ("absolute", "reverse", "neau"),
-    "Pot": ("rally", "absolute", "reverse", "neau"),
-    "Currency unit": ("rally", "absolute", "reverse", "neau"),
-}
-"""Settings that only some systems use: a new workbook lists only its own system's (a chess
-treasurer should not see poker settings). Any setting typed in still works."""
+COMMON_SETTINGS = (
+    "System",
+    "League",
+    "Season",
+    "Tie break",
+    "Date format",
+    "Minimum events",
+    "Below minimum",
+)
+"""Settings every league may use; the others a new workbook lists only for the systems that
+name them (:attr:`~xlrally.core.systems.base.System.settings`: a chess treasurer should not
+see poker settings). Any setting typed in still works."""
 
 
-def _applies(setting: str, system: str) -> bool:
-    return system in SETTING_SYSTEMS.get(setting, (system,))
+def _applies(setting: str, system: System) -> bool:
+    return setting in COMMON_SETTINGS or setting in system.settings
 
 
 def _result_columns(system: str) -> list[str]:
@@ -248,20 +80,24 @@ def _event_columns(system: str) -> list[str]:
 
 def league_sheets(system: str) -> MemorySheets:
     """The example league as plain sheets (what the workbook's sheets will hold)."""
-    example = EXAMPLES[system]
+    scoring = SYSTEMS[system]
+    example = scoring.example
     settings: list[list[object]] = [["Setting", "Value"], ["System", system]]
     settings += [[k, v] for k, v in example.settings]
     sheets = MemorySheets({"Settings": settings})
-    if SYSTEMS[system].points_table:
+    if scoring.points_table:
         header: list[object] = ["Rank", "Points", "Bonus"]
         points: list[list[object]] = [[rank, pts, bonus] for rank, pts, bonus in example.points]
         sheets.sheets["Points"] = [header, *points]
-    columns = _event_columns(system)
-    sheets.sheets["Events"] = [[*columns], *([e.get(c) for c in columns] for e in example.events)]
-    result_columns = _result_columns(system)
+    fields = scoring.event_fields
+    sheets.sheets["Events"] = [
+        [*_event_columns(system)],
+        *([e.get(f) for f in fields] for e in example.events),
+    ]
+    fields = ("event", *scoring.result_fields)
     sheets.sheets["Results"] = [
-        [*result_columns],
-        *([r.get(c) for c in result_columns] for r in example.results),
+        [*_result_columns(system)],
+        *([r.get(f) for f in fields] for r in example.results),
     ]
     players: list[list[object]] = [["Player", "Alias", "Section"]]
     sheets.sheets["Players"] = players + [list(p) for p in example.players]
@@ -371,12 +207,13 @@ def build_workbook(
     """
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}: use one of {known()}")
+    scoring = SYSTEMS[system]
     sheets = league_sheets(system)
     standings = compute_standings(read_league(sheets))
     book = xlsxwriter.Workbook(str(path), {"strings_to_formulas": False, "strings_to_urls": False})
     book.set_properties(
         {
-            "title": f"xlrally league ({SYSTEMS[system].name})",
+            "title": f"xlrally league ({scoring.name})",
             "author": "xlrally",
             "created": created,
         }
@@ -389,7 +226,7 @@ def build_workbook(
 
     settings = book.add_worksheet("Settings")
     settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
-    keys = ["System", *(k for k in SETTING_HELP if k != "System" and _applies(k, system))]
+    keys = ["System", *(k for k in SETTING_HELP if k != "System" and _applies(k, scoring))]
     given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
     for r, key in enumerate(keys, start=1):
         settings.write_string(r, 0, key)

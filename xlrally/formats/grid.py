@@ -14,10 +14,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from xlrally.core.model import Standings
 from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import TIE_BREAKS, Standing
 from xlrally.core.sections import of_section, section_names
+from xlrally.core.standings import Standings
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
     RowView,

@@ -24,9 +24,11 @@ from xlrally.core.league import compute_standings
 from xlrally.core.model import (
     BELOW_MINIMUM,
     DATE_FORMATS,
+    DEFAULT_EVENTS_CAP,
     SHARED_PLACES,
     Event,
     League,
+    PointStructure,
     Result,
     Settings,
 )
@@ -34,8 +36,6 @@ from xlrally.core.numbers import show
 from xlrally.core.prizes import Prize
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import SYSTEMS, known, lookup
-from xlrally.core.systems.poker import PointStructure
-from xlrally.core.systems.rally import DEFAULT_EVENTS_CAP
 from xlrally.formats.cells import (
     EXCEL_EPOCH,
     Value,
@@ -586,9 +586,11 @@ def _read_events(book: _Book, system: str, problems: _Problems) -> list[Event]:
             ("players", to_number),
             ("world championship", to_bool),
             ("weight", to_number),
-            *((("value", to_number),) if scoring.rated else ()),  # elsewhere another meaning
+            ("value", to_number),
         )
         for field_name, convert in converters:
+            if field_name not in scoring.event_inputs:
+                continue  # a column the system does not read may mean anything
             value = table.get(values, field_name)
             if value is None:
                 continue

@@ -19,10 +19,10 @@ import itertools
 from collections.abc import Sequence
 from html import escape
 
-from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed, plural, show
 from xlrally.core.ranking import Standing
 from xlrally.core.sections import of_section, section_names
+from xlrally.core.standings import Standings
 from xlrally.formats.cells import show_date
 from xlrally.formats.view import (
     RowView,
@@ -335,7 +335,7 @@ def _players(table: StandingsView, shown: int) -> str:
 def _chart(standings: Standings) -> str:
     if not standings.rows:
         return ""
-    if standings.scoring.rated and standings.history:
+    if standings.history:  # a rating's
         return _rating_chart(standings)
     return _totals_chart(standings)
 

@@ -10,9 +10,9 @@ import io
 import json
 from typing import Any
 
-from xlrally.core.model import Standings
 from xlrally.core.numbers import fixed
 from xlrally.core.sections import section_names
+from xlrally.core.standings import Standings
 from xlrally.formats.view import (
     event_notes,
     pot_summary,
@@ -145,10 +145,10 @@ def as_csv(standings: Standings) -> str:
     headings = list(table.headings)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    rated = standings.scoring.rated  # a rating drops nothing: no Dropped column
+    drops = standings.scoring.drops_scores  # a rating drops nothing: no Dropped column
     needs = ["Needs"] if standings.settings.min_events else []  # events short of the minimum
     writer.writerow(
-        _safe([headings[0], "Tied", *headings[1:], *([] if rated else ["Dropped"]), *needs])
+        _safe([headings[0], "Tied", *headings[1:], *(["Dropped"] if drops else []), *needs])
     )
     for view in table.rows:
         row = view.standing
@@ -158,7 +158,7 @@ def as_csv(standings: Standings) -> str:
         cells = [rank, "yes" if row.tied else "", *_safe([row.player])]
         cells += _safe([table.country(row.player)]) if table.countries else []
         cells += [fixed(row.total, places), str(row.events), *scores]
-        cells += [] if rated else _safe(["; ".join(dropped)])
+        cells += _safe(["; ".join(dropped)]) if drops else []
         writer.writerow([*cells, *([str(row.needs)] if needs else [])])
     return out.getvalue()
 

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from xlrally.core.model import Settings, Standings
+from xlrally.core.model import Settings
 from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import Score, Standing
+from xlrally.core.standings import Standings
 from xlrally.core.systems import System
 from xlrally.formats.cells import show_date
 
@@ -113,32 +114,17 @@ class StandingsView:
     def dropped_reason(self) -> str:
         """Why a score does not count: ``best 5 count`` or, for a rating, ``worth 0 before
         2001``."""
-        if self.system.rated:
-            return "worth 0 before 2001"
-        return f"best {self.standings.counted_per_player} count"
+        return self.system.dropped_reason(self.standings.counted_per_player)
 
     @property
     def marks(self) -> str:
         """How to read bold and bracketed scores (the sheet's note under the table)."""
-        if self.system.rated:
-            return (
-                "Event columns show the percentile; bold events moved the rating, "
-                "(bracketed) ones are worth 0 (before 2001)."
-            )
-        return "Bold scores count towards the total; (bracketed) scores are dropped."
+        return self.system.marks
 
     @property
     def page_marks(self) -> str:
         """How to read the published table."""
-        if self.system.rated:
-            return (
-                "Event columns show the percentile; events in (brackets) are worth 0 and did "
-                "not move the rating. Select a score, a name or Working to see how it was computed."
-            )
-        return (
-            "Bold scores count towards the total; scores in (brackets) are dropped. "
-            "Select a score, a name or Working to see how it was computed."
-        )
+        return self.system.page_marks
 
 
 def league_title(settings: Settings) -> str:

@@ -26,8 +26,28 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from xlrally.core.checks import Collector, bad_number, check_ranks, report_failures
 from xlrally.core.errors import ScoringError
-from xlrally.core.numbers import real, show, whole
+from xlrally.core.model import Event, Result, Settings
+from xlrally.core.numbers import ordinal, real, show, whole
+from xlrally.core.ranking import Entry, Score
+from xlrally.core.systems.base import Example, Fail, System, Tallied, Tally
+
+__all__ = [
+    "DIPPOUCH",
+    "FIRST_RATED_YEAR",
+    "MAX_VALUE",
+    "START_RATING",
+    "WORLD_CHAMPIONSHIP_VALUE",
+    "DipEvent",
+    "DipPouch",
+    "RatingStep",
+    "ordinal",
+    "percentile",
+    "rating_history",
+    "tournament_value",
+    "updated_rating",
+]
 
 START_RATING = 40.0
 WORLD_CHAMPIONSHIP_VALUE = 20.0
@@ -126,16 +146,6 @@ class RatingStep:
         )
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st ...
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def rating_history(
     events: Iterable[DipEvent],
     as_of: dt.date | None = None,
@@ -172,3 +182,176 @@ def rating_history(
                 )
             )
     return {player: tuple(steps) for player, steps in histories.items()}
+
+
+# ---------------------------------------------------------------- the system
+
+
+class RatingTally:
+    """The Dip Pouch tally: each event's placements, rated in date order at the end."""
+
+    def __init__(self, system: DipPouch) -> None:
+        self.system = system
+        self.events: list[DipEvent] = []
+
+    def add(
+        self,
+        event: Event,
+        keyed: list[tuple[str, Result]],
+        field_size: int,
+        problems: Collector,
+    ) -> None:
+        placements: dict[str, int] = {}
+        ranks: list[int] = []
+        ranked: list[Result] = []
+        failures: list[tuple[Result, ScoringError]] = []
+        for pk, result in keyed:
+            try:
+                if result.rank is None:
+                    raise ScoringError("rank is missing", "rank")
+                percentile(result.rank, field_size)
+                placements[pk] = whole(result.rank, "rank")
+                ranks.append(whole(result.rank, "rank"))
+                ranked.append(result)
+            except ScoringError as error:
+                failures.append((result, error))
+        report_failures(event, failures, field_size, problems)
+        if len(ranked) == len(keyed):  # ties share the better place (1, 2, 2, 4)
+            check_ranks(self.system.name, ranked, ranks, field_size, problems, shared=True)
+        if event.date is not None:
+            rounds = None if event.rounds is None else whole(event.rounds, "rounds", minimum=1)
+            value = None if event.value is None else real(event.value, "value")
+            self.events.append(
+                DipEvent(
+                    event.name,
+                    event.date,
+                    field_size,
+                    rounds,
+                    event.world_championship,
+                    placements,
+                    value,
+                )
+            )
+
+    def tallied(self, display: Mapping[str, str], held: int) -> Tallied:
+        """Each player's current rating, percentiles as scores (those of events worth 0 can
+        never count), and their history."""
+        entries = []
+        history = {}
+        for pk, steps in rating_history(self.events).items():
+            player = display[pk]
+            history[player] = steps
+            rated = tuple(Score(s.event, s.percentile, s, eligible=s.value > 0) for s in steps)
+            counted = frozenset(s.event for s in rated if s.eligible)
+            entries.append(Entry(player, steps[-1].after, rated, counted))
+        return Tallied(entries, None, self.system.rule(None, held), history)
+
+
+@dataclass(frozen=True)
+class DipPouch(System):
+    """The Dip Pouch rating as a system: a rating carried from event to event, not a total of
+    best scores (what differs from the points systems is overridden here)."""
+
+    rated = True
+    total_label = "Rating"
+    drops_scores = False
+    marks = (
+        "Event columns show the percentile; bold events moved the rating, "
+        "(bracketed) ones are worth 0 (before 2001)."
+    )
+    page_marks = (
+        "Event columns show the percentile; events in (brackets) are worth 0 and did "
+        "not move the rating. Select a score, a name or Working to see how it was computed."
+    )
+
+    def dropped_reason(self, counted_per_player: int | None) -> str:
+        return f"worth 0 before {FIRST_RATED_YEAR}"
+
+    def check_weighting(self, event: Event, fail: Fail) -> None:
+        """An event may have its Value (0 to 100 %), never a Weight."""
+        if event.weight is not None:
+            fail("weight is for points systems: give a Dip Pouch event its Value instead", "weight")
+        if event.value is not None and (
+            message := bad_number(
+                event.value, "value", lambda v: 0 <= v <= 100, "between 0 and 100 (%)"
+            )
+        ):
+            fail(message, "value")
+
+    def tally(self, settings: Settings) -> Tally:
+        return RatingTally(self)
+
+    def rule(self, counted: int | None, held: int) -> str:
+        return (
+            f"Everyone starts at a Dip Pouch rating of {show(START_RATING)}; each event "
+            "moves a rating towards the percentile by the event's value in %"
+        )
+
+    def counted_per_player(self, held: int, best_x: int | None, events_cap: int) -> int | None:
+        return None  # every event moves the rating
+
+
+# Seed: the WDD's Stratagem 2002 (31 players, 5 rounds), with its shared placements.
+_STRATAGEM = [
+    (1, "Steve Mills"),
+    (2, "Garth Boucher"),
+    (3, "Stuart Jickling"),
+    (4, "Robert Vollman"),
+    (5, "Brian Shelden"),
+    (6, "Peter Sadlon"),
+    (7, "Matthew Schoenhardt"),
+    (8, "Rick Worthey"),
+    (9, "Ernie Kwok"),
+    (9, "Brian Mitenko"),
+    (11, "Vance Pon"),
+    (12, "Steve Alexander"),
+    (12, "James Istvanffy"),
+    (12, "Tom Smith"),
+    (12, "Dana Winkeler"),
+    (16, "Craig Aitken"),
+    (16, "Tyzen Ario"),
+    (16, "Kevin Dooley"),
+    (19, "Neil Goud"),
+    (19, "Larry Peery"),
+    (21, "John Bryden"),
+    (21, "Denis Comtois"),
+    (21, "Stan Leung"),
+    (24, "Nicholas Alexander"),
+    (24, "Mitch Furlong"),
+    (24, "Michel Landry"),
+    (24, "John Laszlo"),
+    (24, "Charlie Pester"),
+    (29, "Paul Dickenson"),
+    (29, "Robin Ho"),
+    (29, "Terry Webb"),
+]
+
+DIPPOUCH = DipPouch(
+    "dippouch",
+    "Dip Pouch Tournament Rating",
+    ("player", "rank", "country"),
+    ("event", "date", "rounds", "players", "world championship", "status"),
+    Example(
+        settings=[("League", "Dip Pouch rating list")],
+        events=[
+            {
+                "event": "Stratagem 2002",
+                "date": dt.date(2002, 1, 5),
+                "rounds": 5,
+                "players": 31,
+                "world championship": "no",
+            }
+        ],
+        results=[
+            {"event": "Stratagem 2002", "player": name, "rank": rank, "country": "Canada"}
+            for rank, name in _STRATAGEM
+        ],
+    ),
+    rounds="optional",
+    dated=True,
+    needs_dates="Dip Pouch ratings take events in date order",
+    event_inputs=frozenset(
+        ("date", "rounds", "buy-in", "players", "world championship", "weight", "value")
+    ),
+)
+"""The registry's entry (:mod:`xlrally.core.systems`)."""

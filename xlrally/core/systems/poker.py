@@ -29,28 +29,34 @@ Neau's formula (Dr. Neau's Tournament Manager)::
 
 from __future__ import annotations
 
+import datetime as dt
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from xlrally.core.adjustments import Scorer
 from xlrally.core.errors import ScoringError
+from xlrally.core.model import Event, PointStructure, Result, Settings
 from xlrally.core.numbers import non_negative, real, show, whole
+from xlrally.core.ranking import Score
+from xlrally.core.systems.base import Example, Fail, PointsSystem
 
-
-@dataclass(frozen=True)
-class PointStructure:
-    """The league's point structure.
-
-    ``points`` and ``bonus`` are indexed by rank (``points[0]`` is rank 1). ``player_count_to_rank``
-    None means every rank gets the player-count points (when the factor is not 0).
-    """
-
-    points: tuple[float, ...] = ()
-    bonus: tuple[float, ...] = ()
-    participating: float = 0
-    multiplier: float = 1
-    player_count_factor: float = 0
-    player_count_to_rank: int | None = None
+__all__ = [
+    "ABSOLUTE",
+    "NEAU",
+    "REVERSE",
+    "NeauSystem",
+    "PointStructure",
+    "PokerScore",
+    "RankTable",
+    "absolute_points",
+    "neau_points",
+    "reverse_points",
+    "score_absolute",
+    "score_neau",
+    "score_reverse",
+]
 
 
 @dataclass(frozen=True)
@@ -229,3 +235,152 @@ def neau_points(players: object, buy_in: object, total_expense: object, finish: 
     d, a = check_rank(finish, players)
     b, c = _neau_money(buy_in, total_expense)
     return math.sqrt((a * b) * (b / c)) / (d + 1.0)
+
+
+# ---------------------------------------------------------------- the systems
+
+
+@dataclass(frozen=True)
+class RankTable(PointsSystem):
+    """Absolute Points or Relative Reverse Order: each finish scored by ``points`` (rank,
+    players, the league's structure), with the working."""
+
+    points: Callable[[object, object, PointStructure], PokerScore] = score_absolute
+
+    def scorer(self, settings: Settings, event: Event, field_size: int) -> Scorer:
+        name, structure, points = event.name, settings.structure, self.points
+
+        def score(result: Result) -> Score:
+            if result.rank is None:
+                raise ScoringError("rank is missing", "rank")
+            working = points(result.rank, field_size, structure)
+            return Score(name, working.total, working)
+
+        return score
+
+
+@dataclass(frozen=True)
+class NeauSystem(PointsSystem):
+    """Neau's formula: a result's buy-in (else the event's) and total expense."""
+
+    def scorer(self, settings: Settings, event: Event, field_size: int) -> Scorer:
+        name = event.name
+
+        def score(result: Result) -> Score:
+            if result.rank is None:
+                raise ScoringError("rank is missing", "rank")
+            buy_in = result.buy_in if result.buy_in is not None else event.buy_in
+            if buy_in is None:
+                raise ScoringError(
+                    "buy-in is missing (give it on the event or the result)", "buy-in"
+                )
+            working = score_neau(field_size, buy_in, result.total, result.rank)
+            return Score(name, working.points, working)
+
+        return score
+
+    def check_own(self, event: Event, fail: Fail) -> None:
+        """The event's Buy-in, when given, must be one Neau's formula can use."""
+        if event.buy_in is not None:
+            try:
+                score_neau(1, event.buy_in, None, 1)
+            except ScoringError as error:
+                fail(error.message, "buy-in")
+
+
+_PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
+_POKER_EVENTS = ("event", "date", "players", "status")
+_POKER_SETTINGS = ("Best X", "Shared places", "Pot", "Pot share", "Currency unit")
+
+
+def _d(text: str) -> dt.date:
+    return dt.date.fromisoformat(text)
+
+
+def _ranked(event: str, players: list[str]) -> list[dict[str, object]]:
+    return [{"event": event, "player": p, "rank": i + 1} for i, p in enumerate(players)]
+
+
+ABSOLUTE = RankTable(
+    "absolute",
+    "Absolute Points",
+    ("player", "rank"),
+    _POKER_EVENTS,
+    # Seed: Absolute Points 25/20/15/10/5 + 5 participating + 3/2/1 bonus (33, 27, 21, 15, 10, 5).
+    Example(
+        settings=[
+            ("League", "Thursday Hold'em"),
+            ("Season", "2026"),
+            ("Participating", 5),
+            ("Best X", 2),
+            ("Minimum events", 2),
+        ],
+        points=[(1, 25, 3), (2, 20, 2), (3, 15, 1), (4, 10, 0), (5, 5, 0)],
+        events=[
+            {"event": "Week 1", "date": _d("2026-01-08")},
+            {"event": "Week 2", "date": _d("2026-01-15")},
+            {"event": "Week 3", "date": _d("2026-01-22"), "status": "pending"},
+        ],
+        results=[
+            *_ranked("Week 1", _PLAYERS),
+            *_ranked("Week 2", _PLAYERS[::-1]),
+            {"event": "Week 3", "player": "Ann", "rank": 1},
+        ],
+    ),
+    settings=(*_POKER_SETTINGS, "Participating", "Player count factor", "Player count to rank"),
+    points_table=True,
+    points=score_absolute,
+)
+"""The registry's entry (:mod:`xlrally.core.systems`)."""
+
+REVERSE = RankTable(
+    "reverse",
+    "Relative Reverse Order",
+    ("player", "rank"),
+    _POKER_EVENTS,
+    # Seed: Relative Reverse Order, 5 players, multiplier 1.5, 2 participating, 3/2/1 bonus.
+    Example(
+        settings=[
+            ("League", "Friday Sit & Go"),
+            ("Season", "2026"),
+            ("Participating", 2),
+            ("Multiplier", 1.5),
+            ("Tie break", "countback, most recent"),
+        ],
+        points=[(1, 0, 3), (2, 0, 2), (3, 0, 1)],
+        events=[
+            {"event": "Round 1", "date": _d("2026-02-06")},
+            {"event": "Round 2", "date": _d("2026-02-13")},
+        ],
+        results=[
+            *_ranked("Round 1", _PLAYERS[:5]),
+            *_ranked("Round 2", ["Eli", "Dev", "Cara", "Ben", "Ann"]),
+        ],
+    ),
+    settings=(*_POKER_SETTINGS, "Participating", "Multiplier"),
+    points_table=True,
+    points=score_reverse,
+)
+"""The registry's entry."""
+
+NEAU = NeauSystem(
+    "neau",
+    "Neau's formula",
+    ("player", "rank", "buy-in", "total"),
+    ("event", "date", "buy-in", "players", "status"),
+    # Seed: Neau's formula, a = 10 players, b = 20 buy-in, c = total with re-buys, d = finish.
+    # Prizes: half of what the night took (20 + 40 + 20 = 80) is the pot, 60% and 40% of it.
+    Example(
+        settings=[("League", "Neau League"), ("Season", "2026"), ("Pot share", "50%")],
+        events=[{"event": "March Main", "date": _d("2026-03-07"), "buy-in": 20, "players": 10}],
+        results=[
+            {"event": "March Main", "player": "Ann", "rank": 1, "total": 20},
+            {"event": "March Main", "player": "Ben", "rank": 2, "total": 40},
+            {"event": "March Main", "player": "Cara", "rank": 10},
+        ],
+        prizes=[(1, None, "60%"), (2, None, "40%")],
+    ),
+    settings=_POKER_SETTINGS,
+    event_buy_in=True,
+)
+"""The registry's entry."""

@@ -22,15 +22,19 @@ Source: the club's "Rapidplay Rally Standings – 2025-26" rules (seed ``000_01b
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from xlrally.core.adjustments import Scorer
 from xlrally.core.errors import ScoringError
+from xlrally.core.model import DEFAULT_EVENTS_CAP, Event, Result, Settings
 from xlrally.core.numbers import non_negative, show, whole
+from xlrally.core.ranking import Score
+from xlrally.core.systems.base import Example, PointsSystem
 
-DEFAULT_EVENTS_CAP = 9
-"""The number of events held is taken as at most 9 (seed: "a maximum of 9")."""
+__all__ = ["DEFAULT_EVENTS_CAP", "RALLY", "Rally", "event_score", "events_counted", "score_event"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +106,73 @@ def events_counted(events_held: object, cap: object = DEFAULT_EVENTS_CAP) -> int
     held = whole(events_held, "events held")
     limit = whole(cap, "events cap", minimum=1)
     return math.ceil((min(held, limit) + 1) / 2)
+
+
+def _d(text: str) -> dt.date:
+    return dt.date.fromisoformat(text)
+
+
+# Seed: Rapidplay Rally examples 1-3 (Bobby 3/4; José bye, 2 from 4 games in 5 rounds;
+# Mikhail bye in round 5, left before round 6, 1.5 points) and the two events of 2025-26.
+EXAMPLE = Example(
+    settings=[("League", "Rapidplay Rally"), ("Season", "2025-26"), ("Events cap", 9)],
+    events=[
+        {"event": "Dec 2025", "date": _d("2025-12-06"), "rounds": 4},
+        {"event": "Feb 2026", "date": _d("2026-02-07"), "rounds": 6},
+        {"event": "May 2026", "date": _d("2026-05-09"), "rounds": 5},
+    ],
+    results=[
+        {"event": "Dec 2025", "player": "Bobby", "points": 3, "games": 4, "byes": 0},
+        {"event": "Dec 2025", "player": "José", "points": 2.5, "games": 4, "byes": 0},
+        {"event": "Dec 2025", "player": "Mikhail", "points": 1, "games": 4, "byes": 0},
+        {"event": "Feb 2026", "player": "Mikhail", "points": 1.5, "games": 4, "byes": 1},
+        {"event": "Feb 2026", "player": "Bobby", "points": 4, "games": 6, "byes": 0},
+        {"event": "May 2026", "player": "José", "points": 2, "games": 4, "byes": 1},
+        {"event": "May 2026", "player": "Bobby", "points": 1, "games": 1, "byes": 0},
+    ],
+    # Sections (grading bands, juniors): each gets its own table, ranked within it.
+    players=[("Mikhail", "", "U1600"), ("José", "", "U1600, Junior")],
+)
+
+
+@dataclass(frozen=True)
+class Rally(PointsSystem):
+    """The rally as a system: :func:`score_event` for each result, best
+    :func:`events_counted` events unless the league sets Best X."""
+
+    def scorer(self, settings: Settings, event: Event, field_size: int) -> Scorer:
+        """The rally scorer of one event. A rally's scores take few values (points go by halves
+        up to the rounds played), so each is worked out once per event and shared: scores are
+        immutable, and a 200-player event scores a dozen different results, not 200."""
+        name, rounds = event.name, event.rounds
+        known: dict[tuple[object, ...], Score] = {}
+
+        def score(result: Result) -> Score:
+            points, byes, games = result.points, result.byes, result.games
+            # typed, as score_event's own cache: TRUE is not 1 here (it is refused)
+            key = (points, byes, games, type(points), type(byes), type(games))
+            found = known.get(key)
+            if found is None:
+                working = score_event(points, rounds, byes, games)
+                found = known[key] = Score(name, working.score, working)
+            return found
+
+        return score
+
+    def default_counted(self, held: int, events_cap: int) -> int | None:
+        return events_counted(held, events_cap)
+
+
+RALLY = Rally(
+    "rally",
+    "Rapidplay Rally",
+    ("player", "points", "games", "byes"),
+    ("event", "date", "rounds", "status"),
+    EXAMPLE,
+    settings=("Best X", "Events cap", "Pot", "Currency unit"),
+    ranked=False,
+    rounds="required",
+    needs_rounds="a rally event needs its number of rounds",
+    from_trf_rounds=True,
+)
+"""The registry's entry (:mod:`xlrally.core.systems`)."""
