@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import LeagueProblems, Problem, XlrallyError
-from xlrally.core.league import compute_standings
+from xlrally.core.league import check_league
 from xlrally.core.model import (
     BELOW_MINIMUM,
     DATE_FORMATS,
@@ -535,18 +535,8 @@ def read_league(source: SheetSource) -> League:
         sections=sections,
         notes=tuple(notes),
     )
-    if problems.items:
-        try:
-            compute_standings(league)
-        except LeagueProblems as core:
-            # A cell the edge could not read reaches the core as blank; skip its echo.
-            cells = {p.cell for p in problems.items}
-            problems.items.extend(
-                p
-                for p in core.problems
-                if p.cell not in cells and p.field not in problems.missing_columns
-            )
-        raise LeagueProblems(problems.items)
+    if problems.items:  # and the core's own problems of the rest, all reported at once
+        check_league(league, problems.items, problems.missing_columns)
     return league
 
 
