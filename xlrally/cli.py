@@ -142,6 +142,31 @@ def button(path: Path) -> None:
     click.echo(f"wrote {module}")
 
 
+@cli.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--requirement",
+    metavar="LINE",
+    help="Install xlrally in Lite from this requirements line (`xlrally` once it is on the "
+    "package index, or the https address of its wheel on a server that sends CORS headers) "
+    "instead of carrying it in main.py.",
+)
+def lite(folder: Path, requirement: str | None) -> None:
+    """Write main.py and requirements.txt for xlwings Lite into FOLDER.
+
+    Paste both into the xlwings Lite editor of a league workbook: the Excel functions and the
+    refresh_standings script then work in Excel on Windows, macOS and the web.
+    """
+    from xlrally.excel.lite import write_lite
+
+    try:
+        written = write_lite(folder, requirement)
+    except OSError as error:
+        fail([f"{folder}: cannot write it: {error.strerror}"])
+    for item in written:
+        click.echo(f"wrote {item}")
+
+
 def _failure(outcome: SyncOutcome) -> str:
     if not outcome.problems:
         return outcome.result
