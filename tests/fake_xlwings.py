@@ -13,7 +13,14 @@ where the differences matter, each from a named source:
   which take one contiguous range per call;
 * a sheet is added after the sheet given, else before the active one (xlwings' ``Sheets.add``);
 * ``app.screen_updating`` and ``app.enable_events`` are settings whose history is recorded,
-  and ``autofit`` and ``column_width`` calls are recorded.
+  and ``autofit`` and ``column_width`` calls are recorded;
+* Excel's refusals come as pywin32's ``pywintypes.com_error(hresult, text, excepinfo,
+  argerr)`` (:class:`com_error`), as xlwings passes them on (``_xlwindows.py`` 0.37.8 lines
+  128-262: it retries a call Excel rejects while busy and raises the rest): a protected
+  sheet's ``Worksheet.ProtectContents`` is True (``protected``), a workbook in cell-edit
+  mode refuses every method call that changes it (``editing``: hresult -2147352567 with the exception
+  code 0x800AC472, the pair xlwings' retry loop names), and a sheet deleted after the
+  sheets were listed is an invalid index (``deleted``: DISP_E_BADINDEX, -2147352565).
 """
 
 from __future__ import annotations
@@ -33,6 +40,15 @@ def _cell(address: str) -> tuple[int, int]:
     for ch in letters:
         col = col * 26 + ord(ch) - 64
     return int(row), col
+
+
+class com_error(Exception):  # noqa: N801  (pywin32's name, which the refresh looks for)
+    """pywin32's ``pywintypes.com_error``: ``args`` are (hresult, text, excepinfo, argerr),
+    excepinfo (wcode, source, text, help file, help id, scode)."""
+
+
+EDITING = com_error(-2147352567, "Exception occurred.", (0, None, None, None, 0, -2146777998), None)
+"""What a COM call gives while a cell is being edited."""
 
 
 class CellError:
@@ -166,8 +182,29 @@ class FakeSheet:
     def range(self, first: Any, last: Any = None) -> FakeRange:
         return FakeRange(self, first, last)
 
+    @property
+    def api(self) -> Any:
+        """The COM worksheet: only ``ProtectContents`` is asked."""
+        return type("Worksheet", (), {"ProtectContents": self.name in self.book.protected})()
+
     def clear(self) -> None:
         """Contents (formulas too) and formats, as xlwings' ``Sheet.clear`` does."""
+        if self.book.editing:
+            raise EDITING
+        if self.name in self.book.protected:
+            raise com_error(
+                -2147352567,
+                "Exception occurred.",
+                (
+                    0,
+                    "Microsoft Excel",
+                    "The cell or chart you're trying to change is on a protected sheet.",
+                    None,
+                    0,
+                    -2146827284,
+                ),
+                None,
+            )
         memory = self.book.memory
         memory.sheets[self.name] = []
         memory.looks = {k: v for k, v in memory.looks.items() if k[0] != self.name}
@@ -185,12 +222,16 @@ class FakeSheets:
         return iter([FakeSheet(self.book, n) for n in self.book.memory.sheets])
 
     def __getitem__(self, key: int | str) -> FakeSheet:
+        if key in self.book.deleted:
+            raise com_error(-2147352565, "Invalid index.", None, None)
         names = list(self.book.memory.sheets)
         return FakeSheet(self.book, names[key] if isinstance(key, int) else key)
 
     def add(self, name: str, after: FakeSheet | None = None) -> FakeSheet:
         """As Excel's ``Sheets.Add``: after the sheet given, else before the active sheet
         (xlwings' ``Sheets.add`` docs; the fake takes the first sheet as the active one)."""
+        if self.book.editing:
+            raise EDITING
         order = list(self.book.memory.sheets.items())
         at = 0 if after is None else [n for n, _ in order].index(after.name) + 1
         order.insert(at, (name, []))
@@ -230,6 +271,9 @@ class FakeBook:
         self.app = FakeApp()
         self.calls: list[tuple[str, ...]] = []
         self.widths: dict[tuple[str, int], float] = {}
+        self.protected: set[str] = set()
+        self.editing = False
+        self.deleted: set[str] = set()
 
     @property
     def sheets(self) -> FakeSheets:

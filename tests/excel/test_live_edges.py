@@ -3,6 +3,7 @@ where a new Standings sheet goes, and a Standings sheet named in another case.""
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from types import SimpleNamespace
 from typing import Any
@@ -160,3 +161,83 @@ def test_the_block_written_is_a_rectangle() -> None:
         [1, "'Ann", 3.5],
         ["'Note", None, None],
     ]
+
+
+# ---------------------------------------------------------------- Excel refuses (Windows COM)
+
+
+def refused_refresh(monkeypatch: pytest.MonkeyPatch, fake: FakeBook) -> str:
+    """Press the button on a workbook whose Excel refuses: the message box's text, after
+    checking that it is a critical message and that nothing in the workbook changed."""
+    before = copy.deepcopy(fake.memory.sheets)
+    looks = dict(fake.memory.looks)
+    press_button(monkeypatch, fake)
+    ((title, mode, prompt),) = fake.app.alerts
+    assert (title, mode) == ("xlrally: problems", "critical")
+    assert fake.memory.sheets == before
+    assert fake.memory.looks == looks
+    assert fake.widths == {}
+    assert prompt.startswith("The standings were not updated:\n")
+    return prompt.split("\n", 1)[1]
+
+
+def test_a_protected_standings_sheet_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standings protected (Review ▸ Protect Sheet): asked before anything is changed, and
+    said in xlrally's words, not in xlwings' traceback box."""
+    book = memory_book("rally")
+    book.sheets["Standings"] = [["old"]]
+    fake = FakeBook(book)
+    fake.protected.add("Standings")
+    assert refused_refresh(monkeypatch, fake) == (
+        "Standings: the sheet is protected: unprotect it (Review ▸ Unprotect Sheet), then "
+        "refresh again"
+    )
+
+
+def test_excel_in_cell_edit_mode_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cell being edited: Excel refuses the first change, and the message says what to do."""
+    fake = FakeBook(memory_book("rally"))
+    fake.editing = True
+    assert refused_refresh(monkeypatch, fake) == (
+        "Excel refused the refresh: Excel is busy (is a cell being edited? press Enter or "
+        "Esc), then refresh again"
+    )
+
+
+def test_a_sheet_deleted_during_the_refresh_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sheet listed, then gone when it is read (deleted meanwhile): a message, no traceback."""
+    fake = FakeBook(memory_book("rally"))
+    fake.deleted.add("Results")
+    assert refused_refresh(monkeypatch, fake) == (
+        "Excel refused the refresh: a sheet was deleted or renamed during the refresh: "
+        "refresh again"
+    )
+
+
+def test_a_protected_sheet_refused_by_excel_itself_is_a_message() -> None:
+    """Excel's own refusal of a change to a protected sheet (found only when writing, e.g.
+    where ProtectContents cannot be asked) is worded as a protected sheet too."""
+    from fake_xlwings import com_error
+
+    from xlrally.excel.live import excel_refused
+
+    error = com_error(
+        -2147352567,
+        "Exception occurred.",
+        (
+            0,
+            "Microsoft Excel",
+            "The cell or chart you're trying to change is on a protected sheet.",
+            None,
+            0,
+            -2146827284,
+        ),
+        None,
+    )
+    refused = excel_refused(error)
+    assert refused is not None
+    assert str(refused) == (
+        "Excel refused the refresh: a sheet is protected: unprotect it (Review ▸ Unprotect "
+        "Sheet), then refresh again"
+    )
+    assert excel_refused(ValueError("not Excel's")) is None

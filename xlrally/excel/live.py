@@ -271,8 +271,8 @@ def excel_refused(error: BaseException) -> XlrallyError | None:
     detail = (excepinfo[2] if excepinfo and len(excepinfo) == 6 else None) or text
     advice = _COM_ADVICE.get(int(scode or 0)) or _COM_ADVICE.get(int(hresult))
     if advice is None and "protected" in str(detail).lower():
-        advice = "unprotect it (Review ▸ Unprotect Sheet), then refresh again"
-    return XlrallyError(f"Excel refused: {detail}" + (f": {advice}" if advice else ""))
+        advice = "a sheet is protected: unprotect it (Review ▸ Unprotect Sheet), then refresh again"
+    return XlrallyError(f"Excel refused the refresh: {advice or detail}")
 
 
 @contextmanager
