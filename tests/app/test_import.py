@@ -160,21 +160,17 @@ def test_other_results_for_the_event_need_replace(tmp_path: Path) -> None:
     league = write_book(tmp_path / "league.xlsx", EMPTY_RALLY)
     dec = seed_events(tmp_path)[0]
     import_file(league, dec)
-    corrected = trf(
-        tmp_path / "dec2.trf",
-        "Dec 2025",
-        "2025/12/06",
-        4,
-        [trf_player(1, "Fischer, Bobby", 1, ["2 w 1", "2 b 1", "2 w 1", "2 b 1"], 4)],
-    )
+    corrected = tmp_path / "dec2.csv"  # fewer results than the event has (a TRF has two)
+    corrected.write_text("Player,Points,Games,Byes\nBobby Fischer,4,4,0\n", encoding="utf-8")
+    dec_2025 = Options(event="Dec 2025", rounds=4)
     before = league.read_bytes()
     with pytest.raises(
         XlrallyError,
         match=r"'Dec 2025' already has 2 results \(Results rows 2-3\); import with --replace",
     ):
-        import_file(league, corrected)
+        import_file(league, corrected, dec_2025)
     assert league.read_bytes() == before
-    import_file(league, corrected, Options(replace=True))
+    import_file(league, corrected, Options(event="Dec 2025", rounds=4, replace=True))
     # Bobby now 4 / 4: 100 + 4 = 104; Misha's row of the old results is emptied
     assert totals(league) == {"Bobby Fischer": 104}
     results = openpyxl.load_workbook(league)["Results"]
@@ -329,7 +325,7 @@ def test_a_ranked_system_takes_the_final_ranking_from_a_trf(tmp_path: Path) -> N
         2,
         [
             trf_player(1, "Smith, Ann", 2, ["2 w 0", "3 b 1"], 1),
-            trf_player(2, "Jones, Ben", 1, ["1 b 1", "3 w 1"], 2),
+            trf_player(2, "Jones, Ben", 1, ["1 b 1", "U"], 2),
             trf_player(3, "Lee, Cat", 3, ["U", "1 w 0"], 1),
         ],
     )

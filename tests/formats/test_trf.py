@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from helpers import trf_player
 
-from xlrally.formats.trf import RallyLine, TrfError, last_first, rally_line, read_trf
+from xlrally.formats.trf import (
+    RallyLine,
+    TrfError,
+    last_first,
+    looks_like_trf,
+    rally_line,
+    read_trf,
+    spellings,
+)
 
 DATA = Path(__file__).parent.parent / "data" / "trf"
 STANDARD_POINTS = {"1": 1, "W": 1, "+": 1, "F": 1, "U": 1, "=": 0.5, "D": 0.5, "H": 0.5}
@@ -93,7 +101,9 @@ def test_an_unknown_result_code_names_its_line_and_column() -> None:
 def test_a_rank_that_is_not_a_number_names_its_column() -> None:
     line = trf_player(1, "Smith, Ann", 1, ["2 w 1"])
     line = line[:85] + "  x1" + line[89:]
-    with pytest.raises(TrfError, match=r"line 1, column 86: the rank must be a whole number"):
+    with pytest.raises(
+        TrfError, match=r"line 1, column 86: the rank \(columns 86-89\) is not a whole number"
+    ):
         read_trf(line, "x.trf")
 
 
@@ -150,3 +160,166 @@ def test_names_are_turned_to_first_name_first() -> None:
     assert last_first("Smith, Ann") == "Ann Smith"
     assert last_first("Gorrochategui Torres, Eugenio") == "Eugenio Gorrochategui Torres"
     assert last_first("Mirzoev Azer") == "Mirzoev Azer"  # no comma: as written
+
+
+REAL_FILES = [
+    # name, version, declared rounds, played, players, start
+    ("bbp_issue_15.trf", "TRF16", None, 11, 180, "None"),  # CR-only line ends
+    ("icu_gonzaga_classic_2008.trf", "TRF16", None, 5, 12, "2008-02-01"),
+    ("icu_bunratty_minor_2011.trf", "TRF16", None, 6, 103, "2011-02-25"),  # 25.02.2011
+]
+
+
+@pytest.mark.parametrize(("name", "version", "rounds", "played", "players", "start"), REAL_FILES)
+def test_real_files_with_cr_line_ends_and_byes_against_no_opponent(
+    name: str, version: str, rounds: int | None, played: int, players: int, start: str
+) -> None:
+    """Three more real files (tests/data/trf/README.md): each is read whole, and its points
+    column agrees with its rounds (the reader checks it)."""
+    tournament = read_trf((DATA / name).read_text("utf-8"), name)
+    assert (tournament.version, tournament.declared_rounds) == (version, rounds)
+    assert (tournament.played_rounds, len(tournament.players)) == (played, players)
+    assert str(tournament.start) == start
+
+
+def test_the_gonzaga_byes_are_byes_not_games() -> None:
+    """Griffiths,Ryan Rhys: `0000 - =` in round 1 (a half-point bye), then 1 1 = 1: 3.5 points
+    from 4 games, one bye (was read as a drawn game: 4 points from 5). Barbosa,Paulo: = 0 0, a
+    forfeit lost and `0000 - +` (the pairing bye: 12 players, one withdrew)."""
+    tournament = read_trf((DATA / "icu_gonzaga_classic_2008.trf").read_text(), "gonzaga")
+    by_name = {p.name: p for p in tournament.players}
+    assert rally_line(by_name["Griffiths,Ryan Rhys"].results) == RallyLine(3.5, 4, 1)
+    assert rally_line(by_name["Barbosa,Paulo"].results) == RallyLine(0.5, 3, 1)
+
+
+def test_the_bunratty_blank_half_point_byes() -> None:
+    """Cooke, Peter: round 1 blank, the points column 3.5 where = 1 0 1 = give 3: the blank
+    round is the half-point bye (3 points from 5 games, 1 bye); Mulqueen-Danaher, Darragh:
+    `0000 - +` in round 4, the pairing bye of a field of 103."""
+    tournament = read_trf((DATA / "icu_bunratty_minor_2011.trf").read_text(), "bunratty")
+    by_name = {p.name: p for p in tournament.players}
+    assert rally_line(by_name["Cooke, Peter"].results) == RallyLine(3.0, 5, 1)
+    assert rally_line(by_name["Mulqueen-Danaher, Darragh"].results) == RallyLine(1.0, 5, 1)
+
+
+TWO_PLAYERS = [
+    "012 Club Rapidplay",
+    "042 2025/12/06",
+    "XXR 1",
+    trf_player(1, "Smith, Ann", 1, ["2 w 1"], 1),
+    trf_player(2, "Lee, Cat", 2, ["1 b 0"], 0),
+]
+
+
+@pytest.mark.parametrize(
+    "ending", ["\r", "\n", "\r\n", "mixed", "\ufeff\r\n"], ids=["CR", "LF", "CRLF", "mixed", "BOM"]
+)
+def test_every_line_end_and_a_byte_order_mark(ending: str) -> None:
+    """The standard's Remark 1: "each line shall have a CR as last character"; programs also
+    write LF and CRLF, some a byte order mark. Recognising a TRF does not depend on them."""
+    if ending == "mixed":
+        text = "012 Club Rapidplay\r042 2025/12/06\nXXR 1\r\n" + "\r".join(TWO_PLAYERS[3:])
+    elif ending.startswith("\ufeff"):
+        text = "\ufeff" + "\r\n".join(TWO_PLAYERS)
+    else:
+        text = ending.join(TWO_PLAYERS) + ending
+    assert looks_like_trf(text)
+    tournament = read_trf(text, "x.trf")
+    assert (tournament.name, str(tournament.start)) == ("Club Rapidplay", "2025-12-06")
+    assert [p.results for p in tournament.players] == [("1",), ("0",)]
+
+
+def test_a_name_filling_its_33_columns_keeps_its_last_letter() -> None:
+    """Columns 15-47 are 33 characters, all of them the name."""
+    name = "Gorrochategui Torres, Eugenio Jos"
+    assert len(name) == 33
+    text = "\n".join(
+        [trf_player(1, name, 1, ["2 w 1"], 1), trf_player(2, "Lee, Cat", 2, ["1 b 0"], 0)]
+    )
+    assert read_trf(text, "x.trf").players[0].name == name
+
+
+@pytest.mark.parametrize(
+    ("name", "club_writes"),
+    [
+        ("Smith, Ann", "Ann Smith"),
+        ("Griffiths,Ryan Rhys", "Ryan Rhys Griffiths"),  # no space after the comma (ICU)
+        ("Kiese,Matthias,Dr.", "Dr. Matthias Kiese"),  # a title after a second comma
+        ("Smith, John, Jr.", "John Smith Jr."),  # a suffix after the surname
+        ("Mirzoev Azer", "Mirzoev Azer"),  # no comma: as written
+        ("latecomer", "latecomer"),  # a Lichess user name
+    ],
+)
+def test_names_with_titles_keep_them_in_their_place(name: str, club_writes: str) -> None:
+    """`Kiese,Matthias,Dr.` was turned into `Matthias,Dr. Kiese`."""
+    assert last_first(name) == club_writes
+
+
+def test_every_spelling_a_league_may_use_for_a_trf_name() -> None:
+    """The league may write the standard's form, with or without the space, or drop a title."""
+    assert spellings("Kiese,Matthias,Dr.") == (
+        "Dr. Matthias Kiese",
+        "Kiese,Matthias,Dr.",
+        "Kiese, Matthias, Dr.",
+        "Matthias Kiese",
+        "Kiese, Matthias",
+    )
+    assert spellings("Smith, Ann") == ("Ann Smith", "Smith, Ann")
+
+
+def shifted(line: str) -> str:
+    """The record with one character more in the name: every column after it moves."""
+    return line[:20] + "x" + line[20:]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        # a name one character longer: round 1's code lands in column 100
+        (shifted, r"line 4, column 85: the points \(columns 81-84\) do not fit"),
+        # a tab where spaces were (an editor's "smart" indentation)
+        (lambda line: line.replace("      ", "\t", 1), r"line 4, column 9: a tab"),
+        # a Unicode digit where the rank is (what some keyboards type for ²)
+        (lambda line: line[:88] + "²" + line[89:], r"column 86: the rank \(columns 86-89\)"),
+        # a round's result moved one column to the right
+        (lambda line: line[:98] + " " + line[98:], "column 100: round 2's columns 100-101 should"),
+    ],
+)
+def test_a_record_out_of_its_columns_is_refused(damage: object, message: str) -> None:
+    """Finding 9: a record that moved turned games into absences; the fixed columns catch it,
+    naming the line and column."""
+    lines = list(TWO_PLAYERS)
+    lines[3] = damage(lines[3])  # type: ignore[operator]
+    with pytest.raises(TrfError, match=message):
+        read_trf("\n".join(lines), "x.trf")
+
+
+def test_a_wrapped_line_is_refused() -> None:
+    """A mail program wrapped a long record: the rest of it is no TRF line."""
+    long_record = trf_player(1, "Smith, Ann", 1, ["2 w 1", "2 b 0", "2 w 1"], 2)
+    other = trf_player(2, "Lee, Cat", 2, ["1 b 0", "1 w 1", "1 b 0"], 1)
+    text = "\n".join([long_record[:76], "  " + long_record[76:], other])
+    with pytest.raises(TrfError, match=r"line 2: .* is not a TRF line"):
+        read_trf(text, "x.trf")
+
+
+def test_a_record_cut_short_is_refused() -> None:
+    """A truncated file: the last record lost its last round, which its opponent still has."""
+    text = "\n".join(
+        [
+            trf_player(1, "Smith, Ann", 1, ["2 w 1", "2 b 0"], 1),
+            trf_player(2, "Lee, Cat", 2, ["1 b 0", "1 w 1"], 1)[:-10],
+        ]
+    )
+    with pytest.raises(TrfError, match="the two records disagree"):
+        read_trf(text, "x.trf")
+
+
+def test_a_program_that_pads_names_by_bytes_is_read_by_bytes() -> None:
+    """`José` is 5 bytes in UTF-8: a program that pads names to 33 bytes leaves every later
+    column one character to the left; read by bytes, the record is whole."""
+    good = trf_player(1, "Capablanca, José", 1, ["2 w 1"], 1)
+    by_bytes = good[: 47 - 1] + good[47:]  # one space fewer after the name
+    text = "\n".join([by_bytes, trf_player(2, "Lee, Cat", 2, ["1 b 0"], 0)])
+    player = read_trf(text, "x.trf").players[0]
+    assert (player.name, player.results, player.rank) == ("Capablanca, José", ("1",), 1)

@@ -37,8 +37,17 @@ from xlrally.formats.layout import (
     read_import_rules,
     read_league,
 )
-from xlrally.formats.table_text import read_table_text
-from xlrally.formats.trf import last_first, looks_like_trf, rally_line, read_trf
+from xlrally.formats.table_text import NotATable, read_table_text
+from xlrally.formats.text_file import decode_text
+from xlrally.formats.trf import (
+    TRF_LINES,
+    last_first,
+    looks_like_trf,
+    rally_line,
+    read_trf,
+    split_lines,
+)
+from xlrally.formats.trf import spellings as trf_spellings
 from xlrally.ooxml.in_place import Rows, SheetCells, Written, extend_sheet, extend_table
 from xlrally.ooxml.package import NS_MAIN, Package
 from xlrally.ooxml.reader import FileSheets
@@ -81,6 +90,10 @@ class Incoming:
     spellings: tuple[tuple[str, ...], ...]
     """Each result's name as the league may know it (a TRF name is tried both ways round)."""
     notes: tuple[str, ...] = ()
+    date_problem: str = ""
+    """Why the file's date was not read (its line), when it gives one."""
+    date_ambiguous: bool = False
+    """The file's date reads two ways: the import needs ``--date``."""
 
 
 @dataclass(frozen=True)
@@ -95,23 +108,23 @@ class ImportOutcome:
     sync: SyncOutcome | None
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a byte order mark), else Windows-1252 (what Excel and older
-    pairing programs save on Windows)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
 # ---------------------------------------------------------------- the file
 
 
 def _from_trf(
-    text: str, source: str, system: str, rules: tuple[str, str], options: Options
+    text: str, source: str, system: str, rules: tuple[str, str, str], options: Options
 ) -> Incoming:
     tournament = read_trf(text, source)
+    requested, forfeits, lichess = rules
     declared, played = tournament.declared_rounds, tournament.played_rounds
+    notes = []
+    lichess_h = tournament.program == "Lichess"
+    if options.rounds is None and declared and played < declared and lichess_h and tournament.end:
+        notes.append(
+            f"Lichess ended the tournament after {played} of its {declared} rounds (line 052 "
+            f"gives its end): scored over the {played} rounds played"
+        )
+        declared = played
     rounds = options.rounds or declared or played
     if options.rounds is None and declared and played < declared:
         raise XlrallyError(
@@ -123,13 +136,36 @@ def _from_trf(
             f"{source}: results for {played} rounds, but the event has {rounds}"
             + ("" if options.rounds else " (142 or XXR line)")
         )
+    for player in tournament.players:
+        for index, entry in enumerate(player.rounds[:rounds]):
+            if entry.opponent and not entry.code:
+                raise XlrallyError(
+                    f"{source} line {player.line}, column {99 + 10 * index}: round {index + 1} "
+                    f"is paired but has no result for {player.name}: the event is not over; "
+                    f"import it when it is, or with --rounds {index} to score the rounds before"
+                )
+    late_h = lichess_h and lichess == "late entry"
+    if lichess_h and any("H" in p.results[:rounds] for p in tournament.players):
+        notes.append(
+            "a Lichess file: its H (a round missed by joining late) is read as "
+            + (
+                "a missed round, in the divisor"
+                if late_h
+                else "a bye asked for (setting Lichess H: bye)"
+            )
+        )
+    unwritten = sum(p.unwritten_byes for p in tournament.players)
+    if unwritten and SYSTEMS[system].from_trf_rounds:
+        notes.append(
+            f"{plural(unwritten, 'round')} left blank where the file's points column counts a "
+            "half point: read as half-point byes"
+        )
     results: list[dict[str, Written]] = []
     spellings = []
-    notes = []
     for player in tournament.players:
         turned = last_first(player.name)
         if SYSTEMS[system].from_trf_rounds:  # points, games and byes from the rounds
-            line = rally_line(player.results[:rounds], *rules)
+            line = rally_line(player.results[:rounds], requested, forfeits, late_h)
             if line.games == 0:
                 notes.append(f"{turned} played no game: not imported")
                 continue
@@ -147,15 +183,30 @@ def _from_trf(
                 )
             values = {"player": turned, "rank": player.rank}
         results.append(values)
-        spellings.append((turned, player.name))
+        spellings.append(trf_spellings(player.name))
     return Incoming(
-        name=options.event or tournament.name or Path(source).stem,
+        name=options.event or tournament.name or _file_event(source),
         date=options.date or tournament.start or tournament.end,
         rounds=rounds if SYSTEMS[system].rounds != "unused" else None,
         results=tuple(results),
         spellings=tuple(spellings),
         notes=tuple(notes),
+        date_problem="" if options.date else tournament.dates,
+        date_ambiguous=tournament.ambiguous and not options.date,
     )
+
+
+def _file_event(source: str) -> str:
+    """The event named after its file (without the extension), for a file whose name is text."""
+    stem = Path(source).stem
+    try:
+        stem.encode("utf-8")
+    except UnicodeEncodeError:
+        raise XlrallyError(
+            f"{source!r}: the file's name is not UTF-8 text, so it cannot name the event: give "
+            "the event's name with --event NAME"
+        ) from None
+    return stem
 
 
 def _one_value(values: list[str], what: str, source: str) -> str | None:
@@ -213,7 +264,7 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
     except ValueError as error:
         raise XlrallyError(f"{source}: {error}") from None
     return Incoming(
-        name=options.event or event or Path(source).stem,
+        name=options.event or event or _file_event(source),
         date=date,
         rounds=rounds,
         results=tuple(results),
@@ -223,19 +274,49 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
 
 
 def read_incoming(
-    data: bytes, source: str, system: str, rules: tuple[str, str], options: Options
+    data: bytes, source: str, system: str, rules: tuple[str, str, str], options: Options
 ) -> Incoming:
     """The event in a TRF file or a table, for a league of ``system``."""
-    text = _decode(data)
+    if data.startswith(b"PK\x03\x04"):
+        raise XlrallyError(
+            f"{source}: a zip file (an Excel workbook?), not results as text: save the results "
+            "as CSV, or export the tournament's TRF file from the pairing program"
+        )
+    text = decode_text(data, source)
     if looks_like_trf(text):
         return _from_trf(text, source, system, rules, options)
-    return _from_table(text, source, system, options)
+    tags = [t for t in dict.fromkeys(line[:3] for line in split_lines(text)) if t in TRF_LINES]
+    if len(tags) >= 2:
+        raise XlrallyError(
+            f"{source}: looks like a TRF file (lines {', '.join(tags[:4])}) but has no player "
+            "records (lines starting 001): export it again from the pairing program, after "
+            "the event"
+        )
+    try:
+        return _from_table(text, source, system, options)
+    except NotATable as error:
+        raise XlrallyError(
+            f"{source}: not a FIDE TRF file (no line starts with 001), and not a results table "
+            f"either: {error.detail}"
+        ) from None
 
 
-def _check_event_fields(incoming: Incoming, league: League) -> None:
+def _check_event_fields(incoming: Incoming, league: League, notes: list[str]) -> None:
     """What the system needs of the event and neither the file nor Events gives."""
     system = SYSTEMS[league.settings.system]
     known = next((e for e in league.events if norm(e.name) == norm(incoming.name)), None)
+    if incoming.date is None and incoming.date_problem and (known is None or known.date is None):
+        needs = system.dated or any(e.season for e in league.events)
+        if incoming.date_ambiguous or needs:
+            why = (
+                f"the {system.name} rates events in date order"
+                if system.dated
+                else "the league's events have seasons, found from their dates"
+                if needs
+                else "xlrally does not guess which"
+            )
+            raise XlrallyError(f"{incoming.date_problem} ({why}): import with --date YYYY-MM-DD")
+        notes.append(f"{incoming.date_problem}: the event is imported without a date")
     if system.dated and incoming.date is None and (known is None or known.date is None):
         raise XlrallyError(
             f"the {system.name} rates events in date order and the file gives no date for "
@@ -260,11 +341,21 @@ def _check_event_fields(incoming: Incoming, league: League) -> None:
 # ---------------------------------------------------------------- names
 
 
+def _matching(name: str) -> str:
+    """The key a name is matched by on import: as the league matches names (case and spaces
+    ignored), and a comma with or without spaces around it the same (``Smith,Ann`` is
+    ``Smith, Ann``, as pairing programs write the standard's ``Lastname, Firstname``)."""
+    return key(_COMMA.sub(", ", name))
+
+
+_COMMA = re.compile(r"\s*,\s*")
+
+
 def _known_names(league: League) -> dict[str, str]:
     """Every name the league knows (results, Players, aliases) by key -> the player's name."""
-    known = {key(r.player): tidy(r.player) for r in league.results}
-    known.update({key(p): tidy(p) for p in league.players})
-    known.update({key(alias): tidy(player) for alias, player in league.aliases.items()})
+    known = {_matching(p): tidy(p) for p in dict.fromkeys(r.player for r in league.results)}
+    known.update({_matching(p): tidy(p) for p in league.players})
+    known.update({_matching(alias): tidy(player) for alias, player in league.aliases.items()})
     return known
 
 
@@ -278,7 +369,7 @@ def _resolve(
     new = []
     seen: dict[str, str] = {}
     for values, spellings in zip(incoming.results, incoming.spellings, strict=True):
-        name = next((known[key(s)] for s in spellings if key(s) in known), None)
+        name = next((known[k] for s in spellings if (k := _matching(s)) in known), None)
         if name is None:
             name = str(values["player"])
             new.append(name)
@@ -571,9 +662,10 @@ def import_file(
         incoming = read_incoming(data, source_name, system, rules, options)
         if not incoming.results:
             raise XlrallyError(f"{source}: no results to import")
-        _check_event_fields(incoming, league)
+        notes = list(incoming.notes)
+        _check_event_fields(incoming, league, notes)
         results, new_players, warnings = _resolve(incoming, league)
-        notes = [*incoming.notes, *warnings]
+        notes += warnings
         events_sheet = find_sheet(sheets, "Events")
         if events_sheet is None:
             raise XlrallyError("the workbook has no 'Events' sheet")

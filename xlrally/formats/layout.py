@@ -49,7 +49,7 @@ from xlrally.formats.cells import (
     to_date,
     to_number,
 )
-from xlrally.formats.trf import BYE_RULES, FORFEIT_RULES
+from xlrally.formats.trf import BYE_RULES, FORFEIT_RULES, LICHESS_RULES
 
 HEADER_SEARCH_ROWS = 20
 """The header row of a sheet is looked for in its first 20 rows."""
@@ -151,6 +151,7 @@ SETTINGS_KEYS: dict[str, str] = {
     "currencyunit": "Currency unit",
     "requestedbyes": "Requested byes",
     "forfeitwins": "Forfeit wins",
+    "lichessh": "Lichess H",
 }
 
 _SPELLINGS = {norm(s): f for f, spellings in COLUMNS.items() for s in spellings}
@@ -519,6 +520,7 @@ def read_league(source: SheetSource) -> League:
     # a bad value is named by `check` and sync too.
     setting.choice("requestedbyes", BYE_RULES)
     setting.choice("forfeitwins", FORFEIT_RULES)
+    setting.choice("lichessh", LICHESS_RULES)
     events = _read_events(book, system, problems)
     countries: dict[str, str] = {}
     results = _read_results(book, system, [e.name for e in events], problems, countries)
@@ -540,11 +542,16 @@ def read_league(source: SheetSource) -> League:
     return league
 
 
-def read_import_rules(source: SheetSource) -> tuple[str, str]:
-    """The Settings' ``Requested byes`` and ``Forfeit wins`` (see xlrally.formats.trf)."""
+def read_import_rules(source: SheetSource) -> tuple[str, str, str]:
+    """The Settings' ``Requested byes``, ``Forfeit wins`` and ``Lichess H`` (see
+    xlrally.formats.trf)."""
     problems = _Problems()
     setting = _SettingsReader(read_settings(_Book(source))[1], problems)
-    rules = setting.choice("requestedbyes", BYE_RULES), setting.choice("forfeitwins", FORFEIT_RULES)
+    rules = (
+        setting.choice("requestedbyes", BYE_RULES),
+        setting.choice("forfeitwins", FORFEIT_RULES),
+        setting.choice("lichessh", LICHESS_RULES),
+    )
     if problems.items:
         raise LeagueProblems(problems.items)
     return rules

@@ -21,6 +21,14 @@ from xlrally.formats.layout import COLUMNS, field_named
 SEPARATORS = ",;\t|"
 
 
+class NotATable(XlrallyError):
+    """The text has no header row naming a Player column; ``detail`` says what it has."""
+
+    def __init__(self, source: str, detail: str) -> None:
+        super().__init__(f"{source} {detail}")
+        self.detail = detail
+
+
 @dataclass(frozen=True)
 class TextTable:
     """The rows of a table, each with its line number and its values by field."""
@@ -80,9 +88,10 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
         positions[found] = position
     if "player" not in columns:
         listed = ", ".join(repr(h.strip()) for h in header if h.strip()) or "none"
-        raise XlrallyError(
-            f"{source} line {header_line}: no Player column (the headers are {listed}); "
-            "name it with --column HEADER=Player"
+        raise NotATable(
+            source,
+            f"line {header_line}: no Player column (the headers are {listed}); name it with "
+            "--column HEADER=Player",
         )
     rows = tuple(
         (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
