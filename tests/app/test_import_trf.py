@@ -294,7 +294,7 @@ def test_an_unreadable_date_is_a_warning_naming_its_line(tmp_path: Path) -> None
             "Results": [["Event", "Player", "Rank"]],
         },
     )
-    with pytest.raises(XlrallyError, match="rates events in date order.*--date"):
+    with pytest.raises(XlrallyError, match=r"rates events in date order.*--date"):
         import_file(dip, trf)
 
 
