@@ -38,16 +38,16 @@ from xlrally.formats.layout import (
     read_league,
 )
 from xlrally.formats.table_text import NotATable, read_table_text
-from xlrally.formats.text_file import decode_text
+from xlrally.formats.text_file import decode_text, split_lines
 from xlrally.formats.trf import (
     TRF_LINES,
     last_first,
     looks_like_trf,
     rally_line,
     read_trf,
-    split_lines,
 )
 from xlrally.formats.trf import spellings as trf_spellings
+from xlrally.formats.written_dates import AmbiguousDate, read_dates
 from xlrally.ooxml.in_place import Rows, SheetCells, Written, extend_sheet, extend_table
 from xlrally.ooxml.package import NS_MAIN, Package
 from xlrally.ooxml.reader import FileSheets
@@ -259,10 +259,21 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
     date_text = _one_value([r.get("date", "") for _, r in table.rows], "Date", source)
     rounds_text = _one_value([r.get("rounds", "") for _, r in table.rows], "Rounds", source)
     try:
-        date = options.date or (to_date(date_text) if date_text else None)
         rounds = options.rounds or (int(to_number(rounds_text, "rounds")) if rounds_text else None)
     except ValueError as error:
         raise XlrallyError(f"{source}: {error}") from None
+    date, date_problem, ambiguous = options.date, "", False
+    if date is None and date_text:
+        where = next(n for n, r in table.rows if r.get("date"))
+        try:
+            date = read_dates([date_text])[0]
+        except AmbiguousDate as error:
+            date_problem, ambiguous = f"{source} line {where}: the date {error}", True
+        if date is None and not date_problem:
+            date_problem = (
+                f"{source} line {where}, column {table.columns['date']!r}: {date_text!r} is not "
+                "a date xlrally reads"
+            )
     return Incoming(
         name=options.event or event or _file_event(source),
         date=date,
@@ -270,6 +281,8 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
         results=tuple(results),
         spellings=tuple((str(r["player"]),) for r in results),
         notes=tuple(notes),
+        date_problem=date_problem,
+        date_ambiguous=ambiguous,
     )
 
 
@@ -619,7 +632,9 @@ def _read_back(path: Path, event: str, expected: tuple[dict[str, Written], ...])
     for values in expected:
         result = found.pop(key(str(values["player"])), None)
         if result is None or not all(
-            _result_field(result, f) == v for f, v in values.items() if f != "player"
+            _result_field(result, f) == v
+            for f, v in values.items()
+            if f not in ("player", "country")
         ):
             raise XlrallyError(
                 f"the new workbook does not read back {values['player']!r} in {event!r} as "

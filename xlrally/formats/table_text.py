@@ -2,21 +2,26 @@
 table pasted from a web page or a spreadsheet (tab-separated).
 
 The separator is found from the text (comma, semicolon, tab or ``|``); the header is the first
-non-blank line. Headers are matched like the workbook's own columns (case, spaces and
-punctuation ignored; ``Place`` and ``Finish`` are ``Rank``), and ``mapping`` names the others
-(``{"Pos": "Rank"}``). Values stay text here: the import converts them, naming the line and
-column of any that cannot be read.
+non-blank line. Rows end at CR, LF or CRLF (any of them, or a mix). Every row has as many
+values as the header, or fewer only where the header's columns are not read (a pasted table
+drops empty cells at the end); a row with a value missing or one too many is refused, naming
+its line, since reading it would shift a value into the wrong column. Headers are matched
+like the workbook's own columns (case, spaces and punctuation ignored; ``Place`` and
+``Finish`` are ``Rank``), and ``mapping`` names the others (``{"Pos": "Rank"}``). Values stay
+text here: the import converts them, naming the line and column of any that cannot be read.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.names import norm
 from xlrally.formats.layout import COLUMNS, field_named
+from xlrally.formats.text_file import split_lines
 
 SEPARATORS = ",;\t|"
 
@@ -41,12 +46,29 @@ class TextTable:
 
 
 def _separator(text: str) -> str:
-    sample = "\n".join(text.splitlines()[:20])
+    sample = "\n".join(split_lines(text)[:20])
     try:
         return csv.Sniffer().sniff(sample, delimiters=SEPARATORS).delimiter
     except csv.Error:
         counts = {s: sample.count(s) for s in SEPARATORS}
         return max(counts, key=lambda s: counts[s])
+
+
+def _records(text: str, separator: str, source: str) -> list[tuple[int, list[str]]]:
+    """Each record with the line it starts on. Rows end at CR, LF or CRLF only (a quoted value
+    may hold one); other separators (U+2028, a form feed) stay in their value, as spaces."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+    records = []
+    line = 1
+    try:
+        for row in reader:
+            records.append((line, row))
+            line = reader.line_num + 1
+    except csv.Error as error:
+        raise XlrallyError(
+            f"{source} line {reader.line_num}: cannot be read as a table ({error})"
+        ) from None
+    return records
 
 
 def field_of(header: str, mapping: Mapping[str, str]) -> str | None:
@@ -70,8 +92,11 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
                 f"--column {heading}={column}: {column!r} is not a column xlrally reads "
                 f"(e.g. {', '.join(spellings[0] for spellings in COLUMNS.values())})"
             )
-    records = list(csv.reader(text.splitlines(), delimiter=_separator(text)))
-    numbered = [(n, row) for n, row in enumerate(records, start=1) if any(c.strip() for c in row)]
+    numbered = [
+        (n, row)
+        for n, row in _records(text, _separator(text), source)
+        if any(c.strip() for c in row)
+    ]
     if not numbered:
         raise XlrallyError(f"{source}: no table in the file")
     header_line, header = numbered[0]
@@ -93,8 +118,24 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
             f"line {header_line}: no Player column (the headers are {listed}); name it with "
             "--column HEADER=Player",
         )
+    width = len(header)
+    for number, row in numbered[1:]:
+        missing = [f for f, p in positions.items() if p >= len(row)]
+        extra = [v for v in row[width:] if v.strip()]
+        if missing or extra:
+            what = (
+                f"its {', '.join(repr(columns[f]) for f in missing)} value is missing"
+                if missing
+                else f"{len(extra)} more than the header names"
+            )
+            raise XlrallyError(
+                f"{source} line {number}: {len(row)} values where the header (line "
+                f"{header_line}) has {width}: {what} (a row cut short, or a separator too "
+                "many or too few, such as a comma inside a name not in quotes); correct the "
+                "line and import again"
+            )
     rows = tuple(
-        (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
+        (n, {f: row[p].strip() for f, p in positions.items() if row[p].strip()})
         for n, row in numbered[1:]
     )
     return TextTable(columns, rows, tuple(ignored))

@@ -17,7 +17,8 @@ What real files are: UTF-8 (with or without a byte order mark), Windows-1252 (wh
 >>> decode_text("José".encode() + b",\\xe9", "x.csv")
 Traceback (most recent call last):
 ...
-xlrally.core.errors.XlrallyError: x.csv line 1, column 6: byte 0xE9 is not UTF-8, while the rest of the file is: the file mixes two encodings; save it again as UTF-8
+xlrally.core.errors.XlrallyError: x.csv line 1, column 6: byte 0xE9 is not UTF-8, while the \
+rest of the file is: the file mixes two encodings; save it again as UTF-8
 """
 
 from __future__ import annotations
@@ -41,6 +42,18 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text whatever its line ends (CR, as the TRF standard's Remark 1 says, LF,
+    CRLF or a mix), without a byte order mark. Unlike :meth:`str.splitlines`, other control
+    characters (form feed, U+2028 ...) stay in their line, where a reader sees them.
+
+    >>> split_lines("\\ufeff012 A\\r001 x\\r\\n\\n042 y")
+    ['012 A', '001 x', '', '042 y']
+    """
+    return _LINE_END.split(text.removeprefix("\ufeff"))
 
 
 def _where(data: bytes, position: int, source: str) -> str:

@@ -60,6 +60,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
+from xlrally.formats.text_file import split_lines
 from xlrally.formats.written_dates import AmbiguousDate, read_dates
 
 PLAYER = "001"
@@ -150,7 +151,6 @@ TAG = re.compile(r"[0-9A-Z#]{3}(?: |$)")
 """What every TRF line starts with: a three-character tag, then a space (``001 ``, ``XXR ``,
 ``### comment``, a national record's federation ``ESP ``)."""
 _POINTS = re.compile(r"[0-9]{1,3}(?:\.[0-9])?")
-_LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
 class TrfError(XlrallyError):
@@ -230,17 +230,6 @@ class RallyLine:
     points: float
     games: int
     byes: int
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of a file whatever its line ends (CR, as the standard's Remark 1 says, LF,
-    CRLF or a mix), without a byte order mark. Unlike :meth:`str.splitlines`, other control
-    characters (form feed, U+2028 ...) stay in their line, where the column check sees them.
-
-    >>> split_lines("\\ufeff012 A\\r001 x\\r\\n\\n042 y")
-    ['012 A', '001 x', '', '042 y']
-    """
-    return _LINE_ENDS.split(text.removeprefix("\ufeff"))
 
 
 def looks_like_trf(text: str) -> bool:
