@@ -226,16 +226,28 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     whose standings did not change is not written at all. A bad file is reported and left
     untouched, and the others are still synced; the exit code is 1 if any file failed.
     """
+    try:  # Ctrl-C or SIGTERM at any moment: exit 130 (the batch's own stop names each file's fate)
+        from xlrally.app.isolate import stop_on_sigterm
+
+        with stop_on_sigterm():
+            _sync(paths, recursive, jobs)
+    except KeyboardInterrupt:  # before or after the batch
+        click.echo(
+            "Interrupted: each workbook is as it was or fully synced (no partial file is left).",
+            err=True,
+        )
+        sys.exit(130)
+
+
+def _sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     from xlrally.app.batch import BatchInterrupted, run_batch
-    from xlrally.app.isolate import stop_on_sigterm
     from xlrally.formats.view import shown_warnings
 
     files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
         fail(["no workbook files (.xlsx, .xlsm) found"])
     try:
-        with stop_on_sigterm():
-            outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
+        outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
     except BatchInterrupted as stop:
         _summary(stop.outcomes)
         written = sum(o.result == "written" for o in stop.outcomes)

@@ -67,13 +67,13 @@ class BatchInterrupted(Exception):
 def _outcomes(
     files: Sequence[Path], results: Sequence[object], before: Sequence[object]
 ) -> list[SyncOutcome]:
-    """Each file's outcome: its child's, or why it has none (died, or never started). A child
-    interrupted between replacing its file and reporting is known by the file it replaced."""
+    """Each file's outcome: its sync's, or why it has none (died, or never started). A file
+    whose sync was stopped between replacing it and reporting is known by the file it replaced."""
     outcomes = []
     for path, result, identity in zip(files, results, before, strict=True):
         if isinstance(result, SyncOutcome):
             outcomes.append(result)
-        elif file_identity(path) != identity:  # replaced, though its child could not say so
+        elif file_identity(path) != identity:  # replaced, though its sync could not say so
             outcomes.append(SyncOutcome(path, result="written"))
         elif isinstance(result, isolate.Died):
             outcomes.append(explain_failure(path, result))
@@ -86,79 +86,91 @@ def run_batch(
     files: Sequence[Path], jobs: int | None = None, progress: bool = False
 ) -> list[SyncOutcome]:
     """Sync every file; outcomes in the order given. Raises :class:`BatchInterrupted` on
-    Ctrl-C (and on SIGTERM after :func:`~xlrally.app.isolate.stop_on_sigterm`)."""
-    for folder in {path.resolve().parent for path in files}:
-        clean_stale_temporaries(folder)
-    workers = min(jobs or os.cpu_count() or 1, len(files))
-    advance: Callable[[], None] = lambda: None  # noqa: E731
+    Ctrl-C (and on SIGTERM after :func:`~xlrally.app.isolate.stop_on_sigterm`), whenever it
+    comes: each file's outcome then says whether it was written."""
+    results: list[object] = [None] * len(files)
+    before: list[object] = []
     bar = None
-    if progress:
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        task = bar.add_task("Syncing", total=len(files))
-        bar.start()
-        advance = lambda: bar.advance(task)  # noqa: E731
     try:
-        return _sync_all(files, workers, advance)
+        before.extend(file_identity(path) for path in files)
+        for folder in {path.resolve().parent for path in files}:
+            clean_stale_temporaries(folder)
+        advance: Callable[[], None] = lambda: None  # noqa: E731
+        if progress:
+            from rich.progress import Progress
+
+            bar = Progress(transient=True)
+            task = bar.add_task("Syncing", total=len(files))
+            bar.start()
+            advance = lambda: bar.advance(task)  # noqa: E731
+        _sync_all(files, min(jobs or os.cpu_count() or 1, len(files)), advance, results)
+        return _outcomes(files, results, before)
+    except (KeyboardInterrupt, isolate.Interrupted):
+        if len(before) < len(files):  # stopped before any file was looked at
+            before = [file_identity(path) for path in files]
+        raise BatchInterrupted(_outcomes(files, results, before)) from None
     finally:
         if bar is not None:
             bar.stop()
 
 
 def _sync_all(
-    files: Sequence[Path], workers: int, advance: Callable[[], None]
-) -> list[SyncOutcome]:
-    # Files unchanged since their last sync cost a look at the zip's directory, here: no child.
-    known: dict[Path, SyncOutcome] = {}
-    try:
-        for path in files:
-            if (outcome := synced_before(path)) is not None:
-                known[path] = outcome
-                advance()
-    except KeyboardInterrupt:
-        left = [SyncOutcome(p, result="not started") for p in files if p not in known]
-        raise BatchInterrupted(_in_order(files, known, left)) from None
-    todo = [path for path in files if path not in known]
-    if isolate.AVAILABLE:
-        before = [file_identity(path) for path in todo]
-        try:
-            results = isolate.run_isolated(todo, _isolated_sync, workers, advance)
-        except isolate.Interrupted as stop:
-            done = _outcomes(todo, stop.results, before)
-            raise BatchInterrupted(_in_order(files, known, done)) from None
-        return _in_order(files, known, _outcomes(todo, results, before))
-    return _in_order(files, known, _pooled(todo, workers, advance))
-
-
-def _in_order(
-    files: Sequence[Path], known: dict[Path, SyncOutcome], done: Sequence[SyncOutcome]
-) -> list[SyncOutcome]:
-    """The outcomes of all files in the order given: those known beforehand and those done."""
-    rest = iter(done)
-    return [known[path] if path in known else next(rest) for path in files]
-
-
-def _pooled(files: Sequence[Path], workers: int, advance: Callable[[], None]) -> list[SyncOutcome]:
-    """Without fork: in this process for one worker, else a process pool; areas checked."""
-    if workers <= 1:
-        outcomes = []
-        for path in files:
-            outcomes.append(_safe_sync(path))
+    files: Sequence[Path], workers: int, advance: Callable[[], None], results: list[object]
+) -> None:
+    """Each file's outcome (or how its child died) into ``results``, as they come."""
+    todo = []
+    for index, path in enumerate(files):
+        # A file unchanged since its last sync costs a look at the zip's directory, here.
+        outcome = synced_before(path)
+        if outcome is None:
+            todo.append(index)
+        else:
+            results[index] = outcome
             advance()
-        return outcomes
+    if isolate.AVAILABLE:
+        paths = [files[index] for index in todo]
+        try:
+            done = isolate.run_isolated(paths, _isolated_sync, workers, advance)
+        except isolate.Interrupted as stop:  # what finished by then, and what died how
+            results_at(results, todo, stop.results)
+            raise
+        results_at(results, todo, done)
+    else:
+        _pooled(files, todo, workers, advance, results)
+
+
+def results_at(results: list[object], indexes: Sequence[int], values: Sequence[object]) -> None:
+    """Put each value in ``results`` at its index."""
+    for index, value in zip(indexes, values, strict=True):
+        results[index] = value
+
+
+def _pooled(
+    files: Sequence[Path],
+    todo: Sequence[int],
+    workers: int,
+    advance: Callable[[], None],
+    results: list[object],
+) -> None:
+    """Without fork: in this process for one worker, else a process pool; areas checked.
+    Each outcome goes into ``results`` as it comes."""
+    if workers <= 1:
+        for index in todo:
+            results[index] = _safe_sync(files[index])
+            advance()
+        return
     # Imported here: a pool is only for systems without fork, and its import costs every sync
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
-    results: dict[Path, SyncOutcome] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: dict[Future[SyncOutcome], Path] = {pool.submit(_safe_sync, p): p for p in files}
+        futures: dict[Future[SyncOutcome], int] = {
+            pool.submit(_safe_sync, files[index]): index for index in todo
+        }
         for future in as_completed(futures):
-            path = futures[future]
+            index = futures[future]
             try:
-                results[path] = future.result()
+                results[index] = future.result()
             except Exception as error:  # the worker died (killed, out of memory)
-                message = f"{path}: the worker syncing this file died ({error!r})"
-                results[path] = SyncOutcome(path, problems=(message,))
+                message = f"{files[index]}: the worker syncing this file died ({error!r})"
+                results[index] = SyncOutcome(files[index], problems=(message,))
             advance()
-    return [results[path] for path in files]

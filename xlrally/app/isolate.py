@@ -19,6 +19,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -176,23 +177,47 @@ def run_isolated(
 
     Each worker is a child with a memory limit that runs one task after another. A worker that
     dies takes only the task it was running (that task's result is :class:`Died`); a new worker
-    takes over the tasks still to do.
+    takes over the tasks still to do. Ctrl-C (or SIGTERM, see :func:`stop_on_sigterm`) at any
+    moment raises :class:`Interrupted`, never a bare KeyboardInterrupt, after the workers are
+    stopped and the results' folder is removed.
     """
     results: list[Any] = [None] * len(tasks)
+    try:
+        _run(tasks, work, max(jobs, 1), done, results)
+    except KeyboardInterrupt:  # whenever it came: ``results`` says what was done by then
+        raise Interrupted(results) from None
+    return results
+
+
+def _run(
+    tasks: Sequence[T],
+    work: Callable[[T], R],
+    jobs: int,
+    done: Callable[[], None],
+    results: list[Any],
+) -> None:
+    """:func:`run_isolated`'s work, filling in ``results``; a stop raises KeyboardInterrupt.
+
+    Every resource is made inside the ``try`` whose ``finally`` releases it: a stop held back
+    while one is made (folder, worker) arrives as stops are let through again, which is inside
+    that ``try`` (issue 28: it once came just before it, and the folder stayed behind).
+    """
     to_do = deque(range(len(tasks)))
     workers: dict[int, _Worker] = {}  # by the read end of their reports
+    folder: _Folder | None = None
     listening = selectors.DefaultSelector()
-    with _stops_held():  # no stop between making the folder and the try that removes it
-        folder = Path(tempfile.mkdtemp(prefix="xlrally-"))
     try:
+        _remove_abandoned(Path(tempfile.gettempdir()))
+        with _stops_held():  # made and noted with no stop in between
+            folder = _Folder.make()
         while to_do or workers:
             for worker in workers.values():
                 while to_do and worker.accepts and worker.give(to_do[0]):
                     to_do.popleft()
-            while to_do and len(workers) < max(jobs, 1):
+            while to_do and len(workers) < jobs:
                 # No interrupt between the fork and noting the worker: it would escape cleanup.
                 with _stops_held() as mask:
-                    worker = _start(work, tasks, folder, mask, workers.values())
+                    worker = _start(work, tasks, folder.path, mask, workers.values())
                     workers[worker.reports] = worker
                     listening.register(worker.reports, selectors.EVENT_READ)
                 while to_do and worker.accepts and worker.give(to_do[0]):
@@ -204,7 +229,7 @@ def run_isolated(
                 worker = workers[key.fd]
                 data = os.read(worker.reports, 4096)
                 for index in worker.finished(data):
-                    results[index] = _collect(0, folder / f"{index}.result")
+                    results[index] = _collect(0, folder.path / f"{index}.result")
                     done()
                 if not data:  # the worker ended
                     listening.unregister(worker.reports)
@@ -212,42 +237,130 @@ def run_isolated(
                     status = _end(worker)
                     if worker.tasks and not worker.retiring:  # it died on its first task
                         index = worker.tasks.popleft()
-                        results[index] = _collect(status, folder / f"{index}.result")
+                        results[index] = _collect(status, folder.path / f"{index}.result")
                         done()
                     to_do.extendleft(reversed(worker.tasks))  # never started: to another
     except KeyboardInterrupt:
-        running = {}
-        for worker in workers.values():
-            with contextlib.suppress(ProcessLookupError):  # it cleans up after itself on SIGTERM
-                os.kill(worker.pid, signal.SIGTERM)
-            running[worker.pid] = (worker.tasks, _end(worker))
-        workers.clear()
-        for index in range(len(tasks)):  # finished, but the interrupt came before its report
-            out = folder / f"{index}.result"
-            if results[index] is None and out.exists():
-                try:
-                    results[index] = _collect(0, out)
-                except (EOFError, pickle.UnpicklingError):  # cut off while being written
-                    continue
-        for ordered, status in running.values():  # the first unfinished one was running
-            unfinished = [i for i in ordered if results[i] is None]
-            if unfinished:
-                results[unfinished[0]] = _collect(status, folder / f"{unfinished[0]}.result")
-        raise Interrupted(results) from None
+        if folder is not None:
+            _account_for(workers, folder.path, results)
+        raise
     finally:
         with _stops_held():  # a second stop must not cut the cleanup short
             for worker in workers.values():
-                os.kill(worker.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.pid, signal.SIGKILL)
                 _end(worker)
             listening.close()
+            if folder is not None:
+                folder.remove()
+
+
+def _account_for(workers: dict[int, _Worker], folder: Path, results: list[Any]) -> None:
+    """After a stop: stop the workers (each cleans up after itself on SIGTERM) and note in
+    ``results`` the tasks that finished and those stopped midway. A second stop meanwhile cuts
+    this short (the workers left are then killed)."""
+    for worker in workers.values():
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.pid, signal.SIGTERM)
+    running = []
+    for reports, worker in list(workers.items()):
+        status = _end(worker)
+        del workers[reports]
+        running.append((worker.tasks, status))
+    for index in range(len(results)):  # finished, but the stop came before its report
+        out = folder / f"{index}.result"
+        if results[index] is None and out.exists():
+            try:
+                results[index] = _collect(0, out)
+            except (EOFError, pickle.UnpicklingError):  # cut off while being written
+                continue
+    for ordered, status in running:  # the first unfinished one was running
+        unfinished = [i for i in ordered if results[i] is None]
+        if unfinished:
+            results[unfinished[0]] = _collect(status, folder / f"{unfinished[0]}.result")
+
+
+FOLDER_PREFIX = "xlrally-work-"
+"""The children's results go to a folder ``xlrally-work-<random>`` in the system's temporary
+folder, locked (``flock``) by the run that made it for as long as it and its workers live."""
+
+
+@dataclass
+class _Folder:
+    """The folder of one run's results, and the lock that tells other runs it is in use."""
+
+    path: Path
+    lock: int
+
+    @classmethod
+    def make(cls) -> _Folder:
+        """A new locked folder in the system's temporary folder. It is made under another name
+        and renamed once locked, so that no run ever sees it unlocked (:func:`_remove_abandoned`
+        would take it for one whose run is gone)."""
+        import fcntl  # POSIX only, like fork
+
+        temp = Path(tempfile.gettempdir())
+        making = Path(tempfile.mkdtemp(prefix="." + FOLDER_PREFIX, dir=temp))
+        lock = os.open(making, os.O_RDONLY)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            path = temp / making.name[1:]
+            making.rename(path)
+        except BaseException:
+            os.close(lock)
+            shutil.rmtree(making, ignore_errors=True)
+            raise
+        return cls(path, lock)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+        os.close(self.lock)
+
+
+ABANDONED_AFTER = 60
+"""Seconds after which a folder still being made (``.xlrally-work-*``, renamed within
+microseconds of being made) is taken as left by a run killed in between."""
+
+
+def _remove_abandoned(temp: Path) -> None:
+    """Remove the result folders in ``temp`` that no live run holds locked: those of runs
+    killed outright (SIGKILL, the out-of-memory killer, a power cut), which could not remove
+    their own. Called by each run before it makes its own folder."""
+    import fcntl
+
+    try:
+        found = [entry.path for entry in os.scandir(temp) if FOLDER_PREFIX in entry.name]
+    except OSError:
+        return
+    for name in found:
+        folder = Path(name)
+        try:
+            if folder.name.startswith("."):
+                if time.time() - folder.stat().st_mtime > ABANDONED_AFTER:
+                    shutil.rmtree(folder, ignore_errors=True)
+                continue
+            if not folder.name.startswith(FOLDER_PREFIX):
+                continue
+            lock = os.open(folder, os.O_RDONLY)
+        except OSError:  # gone meanwhile, or another user's
+            continue
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: its run is alive
+            continue
+        else:
             shutil.rmtree(folder, ignore_errors=True)
-    return results
+        finally:
+            os.close(lock)
 
 
 def _end(worker: _Worker) -> int:
-    """Close the worker's pipes and wait for it to end; its wait status."""
+    """Close the worker's pipes and wait for it to end; its wait status. Called again (a stop
+    came while it waited), it only waits."""
     worker.close_orders()
-    os.close(worker.reports)
+    if worker.reports >= 0:
+        os.close(worker.reports)
+        worker.reports = -1
     try:
         return os.waitpid(worker.pid, 0)[1]
     except ChildProcessError:  # reaped already
