@@ -1,4 +1,4 @@
-"""Shared fixtures: the seed cases, loaded once."""
+"""Shared fixtures: the seed cases (loaded once), full syncs; the rules the suite runs under."""
 
 from __future__ import annotations
 
@@ -8,8 +8,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 DATA = Path(__file__).parent / "data"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+"""``../shared`` beside the checkout: the seeds, the real workbooks (``corpus``), TRF files."""
+IN_CI = bool(os.environ.get("CI"))
+"""In CI (.ci/run sets CI) nothing the tests need may be missing: a test that would skip for
+want of a program or of ``../shared/corpus`` fails instead."""
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+"""CI: hypothesis draws the same examples at every run (derandomized), so a run that passes
+was not lucky and a failure comes back; no example database is written there."""
+settings.register_profile("dev", print_blob=True)
+"""Elsewhere: fresh examples each run, and a failing one is kept in ``.hypothesis/`` (not in
+the repository, see .gitignore) and tried first next time."""
+settings.load_profile("ci" if IN_CI else "dev")
 
 collect_ignore = ["lite"]
 """Scripts that run inside Pyodide (tests/excel/test_pyodide.py runs them), not here."""
@@ -27,6 +41,16 @@ SEED = load_seed_cases()
 @pytest.fixture
 def seed() -> dict[str, Any]:
     return SEED
+
+
+@pytest.fixture
+def full_syncs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sync reads and computes, even of a file unchanged since xlrally wrote it
+    (:data:`xlrally.app.sync.SKIP_UNCHANGED` off): the writer's own no-change path is then
+    what leaves such a file alone, and what a test of a second sync checks."""
+    from xlrally.app import sync
+
+    monkeypatch.setattr(sync, "SKIP_UNCHANGED", False)
 
 
 @pytest.fixture(autouse=True)

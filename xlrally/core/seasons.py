@@ -15,7 +15,7 @@ import datetime as dt
 
 from xlrally.core.errors import LeagueProblems, Problem
 from xlrally.core.model import Event, League
-from xlrally.core.players import key
+from xlrally.core.players import key, tidy
 
 LONGEST_SEASON = dt.timedelta(days=366)
 """Events of one season further apart than this get a warning."""
@@ -24,14 +24,18 @@ LONGEST_SEASON = dt.timedelta(days=366)
 def seasons(events: tuple[Event, ...]) -> list[str]:
     """The seasons named by events, earliest first: by their latest dated event; a season
     with no dated event comes before the dated ones, in the order listed (so the latest is the
-    season of the most recent dated event, or without dates the last listed)."""
+    season of the most recent dated event, or without dates the last listed). Spellings that
+    differ only in case or spacing are one season, named as its first event writes it."""
     last: dict[str, tuple[int, dt.date, int]] = {}
+    named: dict[str, str] = {}
     for index, event in enumerate(events):
         if not event.season:
             continue
+        season = key(event.season)
+        named.setdefault(season, tidy(event.season))
         dated = (1, event.date, 0) if event.date is not None else (0, dt.date.min, index)
-        last[event.season] = max(last.get(event.season, dated), dated)
-    return sorted(last, key=lambda s: last[s])
+        last[season] = max(last.get(season, dated), dated)
+    return [named[s] for s in sorted(last, key=lambda s: last[s])]
 
 
 def in_season(league: League, season: str | None = None) -> tuple[League, tuple[str, ...]]:
@@ -54,8 +58,8 @@ def in_season(league: League, season: str | None = None) -> tuple[League, tuple[
             f"season {wanted!r} ({where}) is no event's Season; the seasons are {', '.join(named)}"
         )
         raise LeagueProblems([Problem(message, field="season")])
-    chosen = tuple(e for e in league.events if e.season == found)
-    left_out = {key(e.name) for e in league.events if e.season != found}
+    chosen = tuple(e for e in league.events if key(e.season) == key(found))
+    left_out = {key(e.name) for e in league.events if key(e.season) != key(found)}
     results = tuple(r for r in league.results if key(r.event) not in left_out)
     notes = [*_span_warning(chosen, f"season {found}'s events")]
     unseasoned = [e.name for e in league.events if not e.season]

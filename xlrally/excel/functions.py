@@ -489,7 +489,7 @@ def dippouch_rating(
             named = _in_arguments(error, {"rank": "placements"})
             return _error(f"event {index + 1}: {named}")
         played = True
-    return rating if played else ("" if blank(start_rating) else rating)
+    return rating if played else ("" if _absent(start_rating) else rating)
 
 
 # ---------------------------------------------------------------- prize money
