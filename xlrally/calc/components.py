@@ -1,0 +1,154 @@
+"""The UNO components LibreOffice loads from the extension (``xlrally_calc.py``): only inside
+LibreOffice's Python, where ``uno`` is.
+
+* :class:`Functions` (``org.xlrally.calc.Functions``, service ``com.sun.star.sheet.AddIn``):
+  one method per Excel function (:mod:`~xlrally.calc.catalogue`), each converting Calc's
+  arguments (:mod:`~xlrally.calc.convert`) and calling the Excel function's own code. The names,
+  descriptions and compatibility names Calc shows and stores come from ``CalcAddIns.xcu``.
+* :class:`Refresh` (``org.xlrally.calc.Refresh``, the ``xlrally:`` protocol handler): the
+  Refresh standings command of the menu, the toolbar and a form button, for the frame's
+  document (:func:`~xlrally.calc.unobook.refresh_document`). Dispatched with a notification, it
+  reports the message it showed as the result (how the tests read it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import uno
+import unohelper
+from com.sun.star.frame import XDispatchProvider, XNotifyingDispatch
+from com.sun.star.lang import XInitialization, XLocalizable, XServiceInfo, XServiceName
+from com.sun.star.sheet import XAddIn
+from org.xlrally.calc import XFunctions
+
+from xlrally.calc.catalogue import NAMES, Function, every_function
+from xlrally.calc.convert import from_calc, to_calc
+from xlrally.calc.extension import FUNCTIONS_SERVICE, PROTOCOL, REFRESH_SERVICE
+from xlrally.calc.unobook import refresh_document, show_message
+
+_CATEGORY = "Add-In"
+
+
+def _method(function: Function) -> Any:
+    def call(_self: Any, *args: Any) -> Any:
+        result = to_calc(function.compute(*(from_calc(a) for a in args)))
+        return uno.Any("[][]any", result) if isinstance(result, tuple) else result
+
+    call.__name__ = function.name
+    call.__doc__ = function.compute.__doc__
+    return call
+
+
+class Functions(unohelper.Base, XFunctions, XAddIn, XServiceName, XServiceInfo, XLocalizable):  # type: ignore[misc]
+    """The add-in: ``RALLY_SCORE`` and the others (methods made from the catalogue)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.locale = uno.createUnoStruct("com.sun.star.lang.Locale")
+
+    # XAddIn: names only (CalcAddIns.xcu gives Calc the descriptions)
+    def getProgrammaticFuntionName(self, display: str) -> str:
+        return display.upper() if display.upper() in NAMES else ""
+
+    def getDisplayFunctionName(self, name: str) -> str:
+        return name
+
+    def getFunctionDescription(self, name: str) -> str:
+        return ""
+
+    def getDisplayArgumentName(self, name: str, index: int) -> str:
+        arguments = {f.name: f.arguments for f in every_function()}.get(name, ())
+        return arguments[index].name if 0 <= index < len(arguments) else ""
+
+    def getArgumentDescription(self, name: str, index: int) -> str:
+        return ""
+
+    def getProgrammaticCategoryName(self, name: str) -> str:
+        return _CATEGORY
+
+    def getDisplayCategoryName(self, name: str) -> str:
+        return _CATEGORY
+
+    # XServiceName, XServiceInfo, XLocalizable
+    def getServiceName(self) -> str:
+        return FUNCTIONS_SERVICE
+
+    def getImplementationName(self) -> str:
+        return FUNCTIONS_SERVICE
+
+    def supportsService(self, name: str) -> bool:
+        return name in self.getSupportedServiceNames()
+
+    def getSupportedServiceNames(self) -> tuple[str, ...]:
+        return ("com.sun.star.sheet.AddIn", FUNCTIONS_SERVICE)
+
+    def setLocale(self, locale: Any) -> None:
+        self.locale = locale
+
+    def getLocale(self) -> Any:
+        return self.locale
+
+
+for _function in every_function():
+    setattr(Functions, _function.name, _method(_function))
+
+
+class Refresh(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XServiceInfo):  # type: ignore[misc]
+    """``xlrally:refresh``: recompute the frame's document's Standings, say what happened."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.frame: Any = None
+
+    def initialize(self, arguments: tuple[Any, ...]) -> None:
+        if arguments:
+            self.frame = arguments[0]
+
+    def queryDispatch(self, url: Any, _target: str, _flags: int) -> Any:
+        return self if url.Protocol == PROTOCOL and url.Path == "refresh" else None
+
+    def queryDispatches(self, requests: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
+
+    def dispatch(self, url: Any, arguments: tuple[Any, ...]) -> None:
+        self.dispatchWithNotification(url, arguments, None)
+
+    def dispatchWithNotification(self, url: Any, arguments: tuple[Any, ...], listener: Any) -> None:
+        document = self.frame.getController().getModel()
+        outcome = refresh_document(document)
+        quiet = any(a.Name == "Quiet" and a.Value for a in arguments)
+        if not quiet:
+            show_message(self.ctx, self.frame, outcome)
+        if listener is not None:
+            result = uno.createUnoStruct("com.sun.star.frame.DispatchResultEvent")
+            result.Source = self
+            result.State = 1 if outcome.standings is not None else 0  # DispatchResultState
+            result.Result = outcome.message
+            listener.dispatchFinished(result)
+
+    def addStatusListener(self, listener: Any, url: Any) -> None:
+        state = uno.createUnoStruct("com.sun.star.frame.FeatureStateEvent")
+        state.Source, state.FeatureURL, state.IsEnabled = self, url, True
+        listener.statusChanged(state)
+
+    def removeStatusListener(self, listener: Any, url: Any) -> None:
+        pass
+
+    def getImplementationName(self) -> str:
+        return REFRESH_SERVICE
+
+    def supportsService(self, name: str) -> bool:
+        return name in self.getSupportedServiceNames()
+
+    def getSupportedServiceNames(self) -> tuple[str, ...]:
+        return ("com.sun.star.frame.ProtocolHandler",)
+
+
+g_ImplementationHelper = unohelper.ImplementationHelper()
+g_ImplementationHelper.addImplementation(
+    Functions, FUNCTIONS_SERVICE, ("com.sun.star.sheet.AddIn", FUNCTIONS_SERVICE)
+)
+g_ImplementationHelper.addImplementation(
+    Refresh, REFRESH_SERVICE, ("com.sun.star.frame.ProtocolHandler",)
+)

@@ -1,0 +1,283 @@
+"""The open Calc document as the refresh's workbook: :class:`UnoBook` implements
+:class:`xlrally.excel.live.LiveBook` over UNO, so that Calc runs the very refresh the Excel
+button runs (:func:`xlrally.excel.live.refresh`), and writes the Standings as ``xlrally sync``
+writes them into a file: the values (text always as text), each cell's look, the column
+widths, the frozen header, and the print setup (:meth:`UnoBook.print_setup`).
+
+:func:`refresh_document` makes the whole refresh one Undo step (``Refresh standings``); when
+the league has a problem nothing is written and no Undo step is added.
+
+Runs inside LibreOffice: UNO structs and enums are made with ``uno`` where they are needed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from xlrally.core.errors import XlrallyError
+from xlrally.excel.live import RefreshOutcome, looks_by_range, refresh
+from xlrally.formats.cells import ERROR_TEXTS, Look, PrintSetup, Row, column_letter, column_widths, norm
+from xlrally.formats.grid import SHEET_NAME, print_setup
+
+UNDO_TITLE = "Refresh standings"
+
+CLEARED = 1 | 2 | 4 | 16 | 32 | 64 | 256 | 512
+"""``com.sun.star.sheet.CellFlags`` cleared from the old Standings: values, dates, texts,
+formulas, hard formats, styles, edit formats, formatted text. Comments and drawing objects
+(a chart placed on the sheet) are kept, as the file writer keeps them."""
+
+_ERROR_RESULT = 4
+"""``com.sun.star.sheet.FormulaResult.ERROR``."""
+
+LAST_ROW = 1_048_575
+MM100_PER_INCH = 2540
+
+
+def _uno() -> Any:
+    import uno
+
+    return uno
+
+
+class UnoBook:
+    """A Calc document (``com.sun.star.sheet.SpreadsheetDocument``) as a LiveBook."""
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+        null = document.NullDate
+        self.epoch = dt.date(null.Year, null.Month, null.Day)
+        self.written: Sequence[Row] = ()
+
+    def sheet_names(self) -> list[str]:
+        return list(self.document.Sheets.ElementNames)
+
+    def values(self, name: str) -> list[list[Any]]:
+        """The sheet's used area from A1 in one call (empty cells None). A cell whose formula
+        gives an error is refused with its cell, as in Excel."""
+        sheet = self.document.Sheets.getByName(name)
+        cursor = sheet.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        end = cursor.getRangeAddress()
+        block = sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow)
+        errors = block.queryFormulaCells(_ERROR_RESULT).getRangeAddresses()
+        if errors:
+            first = min(errors, key=lambda a: (a.StartRow, a.StartColumn))
+            cell = sheet.getCellByPosition(first.StartColumn, first.StartRow)
+            shown = cell.getString()
+            error = next((e for e in ERROR_TEXTS if e == shown), shown)
+            raise XlrallyError(
+                f"{name}!{column_letter(first.StartColumn)}{first.StartRow + 1}: the cell holds "
+                f"the error {error}: correct the formula behind it (or wrap it in IFERROR)"
+            )
+        return [[None if v == "" else v for v in row] for row in block.getDataArray()]
+
+    def _standings_sheet(self) -> tuple[Any, bool]:
+        sheets = self.document.Sheets
+        name = next((n for n in sheets.ElementNames if norm(n) == norm(SHEET_NAME)), None)
+        if name is not None:
+            return sheets.getByName(name), False
+        sheets.insertNewByName(SHEET_NAME, sheets.getCount())
+        return sheets.getByName(SHEET_NAME), True
+
+    def write_standings(self, grid: Sequence[Row]) -> None:
+        """Clear the Standings sheet (made at the end if missing) and write the grid: the
+        values in one block, each look on its ranges, the widths; columns the user hid (by
+        their heading) stay hidden; the header row and the Rank and Player columns frozen."""
+        sheet, self.created = self._standings_sheet()
+        columns = sheet.getColumns()
+        hidden = set()
+        if not self.created:
+            headings = sheet.getCellRangeByPosition(0, 0, 255, 0).getDataArray()[0]
+            hidden = {h for i, h in enumerate(headings) if h and not columns.getByIndex(i).IsVisible}
+        sheet.clearContents(CLEARED)
+        width = max((len(r) for r in grid), default=0)
+        block = tuple(
+            tuple("" if c.value is None else c.value for c in row) + ("",) * (width - len(row))
+            for row in grid
+        )
+        if block and width:
+            sheet.getCellRangeByPosition(0, 0, width - 1, len(block) - 1).setDataArray(block)
+        formats = _Formats(self.document)
+        for look, addresses in looks_by_range(grid).items():
+            names, values = formats.properties(look)
+            for address in addresses:
+                sheet.getCellRangeByName(address).setPropertyValues(names, values)
+        digit = _digit_width(self.document)
+        for index, chars in enumerate(column_widths(grid)):
+            column = columns.getByIndex(index)
+            column.Width = round(chars * digit)
+            heading = grid[0][index].value if grid and index < len(grid[0]) else None
+            column.IsVisible = heading not in hidden
+        self._freeze(sheet)
+        self.sheet = sheet
+        self.written = grid
+
+    def _freeze(self, sheet: Any) -> None:
+        controller = self.document.getCurrentController()
+        if controller is None:
+            return
+        active = controller.getActiveSheet()
+        controller.setActiveSheet(sheet)
+        controller.freezeAtPosition(2, 1)
+        controller.setActiveSheet(active)
+
+    def print_setup(self, setup: PrintSetup) -> None:
+        """How the Standings print, as the file writer sets them where the user has not: a
+        page style of their own (landscape, one page wide, margins, the title at the top of
+        each page, page numbers at the foot), the header row on every page, the table without
+        the Working column as the print area. An existing sheet keeps its own page style,
+        print titles and area; only a title xlrally wrote is replaced."""
+        sheet = self.sheet
+        styles = self.document.StyleFamilies.getByName("PageStyles")
+        current = sheet.PageStyle
+        sharing = [
+            s for s in self.document.Sheets if s.PageStyle == current and s.Name != sheet.Name
+        ]
+        if self.created or sharing:
+            name = _unused(styles, f"PageStyle_{sheet.Name}")
+            styles.insertByName(name, self.document.createInstance("com.sun.star.style.PageStyle"))
+            sheet.PageStyle = name
+            _page_defaults(self.document, styles.getByName(name), setup.title)
+        else:
+            _retitle(styles.getByName(current), setup.title)
+        if not sheet.getPrintTitleRows():
+            rows = _uno().createUnoStruct("com.sun.star.table.CellRangeAddress")
+            rows.Sheet, rows.StartRow, rows.EndRow = sheet.RangeAddress.Sheet, 0, 0
+            sheet.setTitleRows(rows)
+            sheet.setPrintTitleRows(True)
+        area = _uno().createUnoStruct("com.sun.star.table.CellRangeAddress")
+        area.Sheet, area.StartColumn, area.StartRow = sheet.RangeAddress.Sheet, 0, 0
+        area.EndColumn, area.EndRow = setup.columns - 1, LAST_ROW
+        areas = sheet.getPrintAreas()
+        ours = all(a.StartColumn == 0 and a.StartRow == 0 and a.EndRow == LAST_ROW for a in areas)
+        if not areas or (len(areas) == 1 and ours):
+            sheet.setPrintAreas((area,))
+
+
+def _unused(styles: Any, name: str) -> str:
+    candidate, number = name, 1
+    while styles.hasByName(candidate):
+        number += 1
+        candidate = f"{name}_{number}"
+    return candidate
+
+
+_HEADER_HEIGHT = 0.45
+"""Inches from the top margin's header line to the body: 0.75 (top) − 0.3 (header), Excel's."""
+
+
+def _page_defaults(document: Any, style: Any, title: str) -> None:
+    if not style.IsLandscape:
+        style.IsLandscape = True
+        style.Width, style.Height = style.Height, style.Width
+    style.ScaleToPagesX, style.ScaleToPagesY = 1, 0
+    style.LeftMargin = style.RightMargin = round(0.5 * MM100_PER_INCH)
+    style.HeaderIsOn = style.FooterIsOn = True
+    style.TopMargin = style.BottomMargin = round(0.3 * MM100_PER_INCH)
+    for part in ("Header", "Footer"):
+        setattr(style, f"{part}BodyDistance", 0)
+        setattr(style, f"{part}Height", round(_HEADER_HEIGHT * MM100_PER_INCH))
+        setattr(style, f"{part}IsDynamicHeight", False)
+    _retitle(style, title, force=True)
+    footer = style.RightPageFooterContent
+    for text in (footer.LeftText, footer.RightText):
+        text.setString("")
+    centre = footer.CenterText
+    centre.setString("Page ")
+    end = centre.getEnd()
+    centre.insertTextContent(end, _field(document, "PageNumber"), False)
+    centre.insertString(centre.getEnd(), " of ", False)
+    centre.insertTextContent(centre.getEnd(), _field(document, "PageCount"), False)
+    style.RightPageFooterContent = footer
+
+
+def _field(document: Any, kind: str) -> Any:
+    """A text field for a header or footer (page number or count)."""
+    return document.createInstance(f"com.sun.star.text.TextField.{kind}")
+
+
+def _retitle(style: Any, title: str, force: bool = False) -> None:
+    """Put ``title`` in the header's centre, bold 14 pt, where the header is empty or is one
+    xlrally wrote (a centred bold 14 pt text alone) or ``force``; a user's own is kept."""
+    header = style.RightPageHeaderContent
+    left, centre, right = header.LeftText, header.CenterText, header.RightText
+    ours = not left.getString() and not right.getString() and (
+        not centre.getString() or (centre.CharWeight >= 150 and centre.CharHeight == 14)
+    )
+    if not (ours or force):
+        return
+    left.setString("")
+    right.setString("")
+    centre.setString(title)
+    cursor = centre.createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.CharWeight = 150.0
+    cursor.CharHeight = 14.0
+    style.RightPageHeaderContent = header
+
+
+class _Formats:
+    """A look as cell properties (font weight, posture, colour, number format, alignment)."""
+
+    def __init__(self, document: Any) -> None:
+        self.formats = document.NumberFormats
+        self.locale = _uno().createUnoStruct("com.sun.star.lang.Locale")
+        self.locale.Language, self.locale.Country = "en", "US"
+
+    def number_format(self, code: str) -> int:
+        key = self.formats.queryKey(code, self.locale, False)
+        return key if key >= 0 else self.formats.addNew(code, self.locale)
+
+    def properties(self, look: Look) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        uno = _uno()
+        found: dict[str, Any] = {
+            "CharWeight": 150.0 if look.bold else 100.0,
+            "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", "ITALIC" if look.italic else "NONE"),
+        }
+        if look.colour:
+            found["CharColor"] = int(look.colour, 16)
+        if look.number_format:
+            found["NumberFormat"] = self.number_format(look.number_format)
+        if look.align:
+            found["HoriJustify"] = uno.Enum("com.sun.star.table.CellHoriJustify", look.align.upper())
+        return tuple(found), tuple(found.values())
+
+
+def _digit_width(document: Any) -> float:
+    """The width of one character in 1/100 mm: a placeholder until measured."""
+    return 200.0
+
+
+def refresh_document(document: Any) -> RefreshOutcome:
+    """Refresh the document's Standings as one Undo step (none when nothing was written)."""
+    book = UnoBook(document)
+    undo = document.getUndoManager()
+    undo.enterUndoContext(UNDO_TITLE)
+    document.lockControllers()
+    try:
+        outcome = refresh(book)
+        if outcome.standings is not None:
+            book.print_setup(print_setup(outcome.standings, book.written))
+    finally:
+        document.unlockControllers()
+        undo.leaveUndoContext()
+    return outcome
+
+
+def show_message(ctx: Any, frame: Any, outcome: RefreshOutcome) -> None:
+    """The outcome in a message box over the document's window."""
+    uno = _uno()
+    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+    kind = "INFOBOX" if outcome.standings is not None else "ERRORBOX"
+    title = "xlrally" if outcome.standings is not None else "xlrally: problems"
+    box = toolkit.createMessageBox(
+        frame.getContainerWindow(),
+        uno.Enum("com.sun.star.awt.MessageBoxType", kind),
+        1,  # com.sun.star.awt.MessageBoxButtons.BUTTONS_OK
+        title,
+        outcome.message,
+    )
+    box.execute()
