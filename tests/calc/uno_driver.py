@@ -81,6 +81,15 @@ class Driver:
             for e in manager.getDeployedExtensions("user", manager.createAbortChannel(), Environment())
         ]
 
+    def run_job(self, doc: int, service: str) -> Any:
+        """Run a job component on a document as the OnLoad event would."""
+        job = self.smgr.createInstanceWithContext(service, self.ctx)
+        environment = uno.createUnoStruct("com.sun.star.beans.NamedValue")
+        model = uno.createUnoStruct("com.sun.star.beans.NamedValue")
+        model.Name, model.Value = "Model", self.docs[doc]
+        environment.Name, environment.Value = "Environment", uno.Any("[]com.sun.star.beans.NamedValue", (model,))
+        return uno.invoke(job, "execute", ((environment,),))
+
     def terminate(self) -> bool:
         try:
             return bool(self.desktop.terminate())
@@ -128,6 +137,15 @@ class Driver:
     def values(self, doc: int, sheet: str, address: str) -> list[list[Any]]:
         return [list(r) for r in self.sheet(doc, sheet).getCellRangeByName(address).getDataArray()]
 
+    def shown(self, doc: int, sheet: str, address: str) -> list[list[str]]:
+        """Each cell's text as Calc shows it (an error as Err:504, #VALUE! ...)."""
+        area = self.sheet(doc, sheet).getCellRangeByName(address)
+        rows = area.getRangeAddress()
+        return [
+            [area.getCellByPosition(c, r).getString() for c in range(rows.EndColumn - rows.StartColumn + 1)]
+            for r in range(rows.EndRow - rows.StartRow + 1)
+        ]
+
     def formulas(self, doc: int, sheet: str, address: str) -> list[list[str]]:
         return [list(r) for r in self.sheet(doc, sheet).getCellRangeByName(address).getFormulaArray()]
 
@@ -138,10 +156,12 @@ class Driver:
         else:
             cell.setValue(value)
 
-    def refresh(self, doc: int) -> Any:
+    def refresh(self, doc: int) -> dict[str, Any]:
+        """Dispatch Refresh standings as the menu does; what it reported (state, message)."""
         frame = self.docs[doc].getCurrentController().getFrame()
         helper = self.smgr.createInstanceWithContext("com.sun.star.frame.DispatchHelper", self.ctx)
-        return helper.executeDispatch(frame, "xlrally:refresh", "", 0, ())
+        done = helper.executeDispatch(frame, "xlrally:refresh", "", 0, ())
+        return {"state": done.State, "message": done.Result}
 
     def undo(self, doc: int) -> list[str]:
         manager = self.docs[doc].getUndoManager()

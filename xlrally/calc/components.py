@@ -9,6 +9,8 @@ LibreOffice's Python, where ``uno`` is.
   Refresh standings command of the menu, the toolbar and a form button, for the frame's
   document (:func:`~xlrally.calc.unobook.refresh_document`). Dispatched with a notification, it
   reports the message it showed as the result (how the tests read it).
+* :class:`Names` (``org.xlrally.calc.Names``, a job run on ``OnLoad``): the functions' names
+  back in an opened ``.xlsx``'s formulas (:mod:`~xlrally.calc.names`).
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from typing import Any
 import uno
 import unohelper
 from com.sun.star.frame import XDispatchProvider, XNotifyingDispatch
+from com.sun.star.task import XJob
 from com.sun.star.lang import XInitialization, XLocalizable, XServiceInfo, XServiceName
 from com.sun.star.sheet import XAddIn
 from org.xlrally.calc import XFunctions
 
 from xlrally.calc.catalogue import NAMES, Function, every_function
 from xlrally.calc.convert import from_calc, to_calc
-from xlrally.calc.extension import FUNCTIONS_SERVICE, PROTOCOL, REFRESH_SERVICE
-from xlrally.calc.unobook import refresh_document, show_message
+from xlrally.calc.extension import FUNCTIONS_SERVICE, NAMES_SERVICE, PROTOCOL, REFRESH_SERVICE
+from xlrally.calc.unobook import refresh_document, respell_document, show_message
 
 _CATEGORY = "Add-In"
 
@@ -33,7 +36,7 @@ _CATEGORY = "Add-In"
 def _method(function: Function) -> Any:
     def call(_self: Any, *args: Any) -> Any:
         result = to_calc(function.compute(*(from_calc(a) for a in args)))
-        return uno.Any("[][]any", result) if isinstance(result, tuple) else result
+        return result if isinstance(result, tuple) else ((result,),)
 
     call.__name__ = function.name
     call.__doc__ = function.compute.__doc__
@@ -145,6 +148,31 @@ class Refresh(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializa
         return ("com.sun.star.frame.ProtocolHandler",)
 
 
+class Names(unohelper.Base, XJob, XServiceInfo):  # type: ignore[misc]
+    """The ``OnLoad`` job: the functions' Excel names back in an opened ``.xlsx``'s formulas
+    (:func:`~xlrally.calc.unobook.respell_document`)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+
+    def execute(self, arguments: tuple[Any, ...]) -> Any:
+        for argument in arguments:
+            if argument.Name == "Environment":
+                model = next((v.Value for v in argument.Value if v.Name == "Model"), None)
+                if model is not None:
+                    respell_document(model)
+        return None
+
+    def getImplementationName(self) -> str:
+        return NAMES_SERVICE
+
+    def supportsService(self, name: str) -> bool:
+        return name in self.getSupportedServiceNames()
+
+    def getSupportedServiceNames(self) -> tuple[str, ...]:
+        return (NAMES_SERVICE,)
+
+
 g_ImplementationHelper = unohelper.ImplementationHelper()
 g_ImplementationHelper.addImplementation(
     Functions, FUNCTIONS_SERVICE, ("com.sun.star.sheet.AddIn", FUNCTIONS_SERVICE)
@@ -152,3 +180,4 @@ g_ImplementationHelper.addImplementation(
 g_ImplementationHelper.addImplementation(
     Refresh, REFRESH_SERVICE, ("com.sun.star.frame.ProtocolHandler",)
 )
+g_ImplementationHelper.addImplementation(Names, NAMES_SERVICE, (NAMES_SERVICE,))

@@ -15,6 +15,8 @@ What is in it, and why:
   function wizard shows), so that both programs describe the functions alike.
 * ``Addons.xcu``, ``ProtocolHandler.xcu``: Tools ▸ Add-Ons ▸ Refresh standings and a toolbar
   button, both dispatching ``xlrally:refresh``.
+* ``Jobs.xcu``: a job run as each document opens, which gives the functions their Excel names
+  back in an ``.xlsx`` another program wrote (:mod:`~xlrally.calc.names`).
 * ``pythonpath/xlrally``: the package's pure-Python layers the components use (``core``,
   ``formats``, the Excel functions and refresh, ``calc``); no third-party package.
 """
@@ -34,6 +36,7 @@ from xlrally.core.version import __version__
 IDENTIFIER = "org.xlrally.calc"
 FUNCTIONS_SERVICE = "org.xlrally.calc.Functions"
 REFRESH_SERVICE = "org.xlrally.calc.Refresh"
+NAMES_SERVICE = "org.xlrally.calc.Names"
 INTERFACE = "org.xlrally.calc.XFunctions"
 PROTOCOL = "xlrally:"
 REFRESH_URL = "xlrally:refresh"
@@ -47,13 +50,13 @@ CARRIED = ("__init__.py", "core", "formats", "excel/__init__.py", "excel/functio
 
 def idl() -> str:
     """The add-in's interface in UNO IDL: one method per function, every argument ``any`` (a
-    value, a range as rows of cells, or void when left out), the result ``any`` (a value, or
-    rows of values for a range)."""
+    value, a range as rows of cells, or void when left out), the result rows of values (one
+    row of one value for a single result): Calc takes an array back only in that type."""
     lines = ["module org { module xlrally { module calc {", "", "interface XFunctions"]
     lines.append("{")
     for f in every_function():
         args = ", ".join(f"[in] any {uno_name(a.name)}" for a in f.arguments)
-        lines.append(f"    any {f.name}({args});")
+        lines.append(f"    sequence< sequence< any > > {f.name}({args});")
     lines += ["};", "", "}; }; };", ""]
     return "\n".join(lines)
 
@@ -179,6 +182,27 @@ def protocol_handler_xcu() -> str:
     ])
 
 
+def jobs_xcu() -> str:
+    """The ``OnLoad`` job that gives the functions their names back in an opened ``.xlsx``."""
+    return "\n".join([
+        _XCU_HEAD.format(name="Jobs"),
+        '<node oor:name="Jobs">',
+        f'<node oor:name="{NAMES_SERVICE}" oor:op="replace">',
+        _prop("Service", NAMES_SERVICE, localized=False),
+        "</node>",
+        "</node>",
+        '<node oor:name="Events">',
+        '<node oor:name="OnLoadFinished" oor:op="fuse">',
+        '<node oor:name="JobList">',
+        f'<node oor:name="{NAMES_SERVICE}" oor:op="replace"/>',
+        "</node>",
+        "</node>",
+        "</node>",
+        "</oor:component-data>",
+        "",
+    ])
+
+
 COMPONENTS = f"""<?xml version="1.0" encoding="UTF-8"?>
 <components xmlns="http://openoffice.org/2010/uno-components">
   <component loader="com.sun.star.loader.Python" uri="./xlrally_calc.py">
@@ -188,6 +212,9 @@ COMPONENTS = f"""<?xml version="1.0" encoding="UTF-8"?>
     </implementation>
     <implementation name="{REFRESH_SERVICE}">
       <service name="com.sun.star.frame.ProtocolHandler"/>
+    </implementation>
+    <implementation name="{NAMES_SERVICE}">
+      <service name="{NAMES_SERVICE}"/>
     </implementation>
   </component>
 </components>
@@ -217,6 +244,7 @@ _MEDIA = {
     "CalcAddIns.xcu": "application/vnd.sun.star.configuration-data",
     "Addons.xcu": "application/vnd.sun.star.configuration-data",
     "ProtocolHandler.xcu": "application/vnd.sun.star.configuration-data",
+    "Jobs.xcu": "application/vnd.sun.star.configuration-data",
 }
 
 
@@ -272,6 +300,7 @@ def build(out: Path) -> Path:
         "CalcAddIns.xcu": calc_addins_xcu().encode(),
         "Addons.xcu": addons_xcu().encode(),
         "ProtocolHandler.xcu": protocol_handler_xcu().encode(),
+        "Jobs.xcu": jobs_xcu().encode(),
     }
     for name, path in carried_files():
         parts[name] = path.read_bytes()

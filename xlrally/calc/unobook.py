@@ -16,6 +16,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from xlrally.calc.names import respelled
 from xlrally.core.errors import XlrallyError
 from xlrally.excel.live import RefreshOutcome, looks_by_range, refresh
 from xlrally.formats.cells import ERROR_TEXTS, Look, PrintSetup, Row, column_letter, column_widths, norm
@@ -98,7 +99,9 @@ class UnoBook:
             for row in grid
         )
         if block and width:
-            sheet.getCellRangeByPosition(0, 0, width - 1, len(block) - 1).setDataArray(block)
+            written = sheet.getCellRangeByPosition(0, 0, width - 1, len(block) - 1)
+            written.setDataArray(block)
+            written.NumberFormat = 0  # General: Calc marks a text that looks like a number "@"
         formats = _Formats(self.document)
         for look, addresses in looks_by_range(grid).items():
             names, values = formats.properties(look)
@@ -107,14 +110,16 @@ class UnoBook:
         digit = _digit_width(self.document)
         for index, chars in enumerate(column_widths(grid)):
             column = columns.getByIndex(index)
-            column.Width = round(chars * digit)
+            column.Width = mm100(round(chars * digit))
             heading = grid[0][index].value if grid and index < len(grid[0]) else None
             column.IsVisible = heading not in hidden
-        self._freeze(sheet)
         self.sheet = sheet
         self.written = grid
 
-    def _freeze(self, sheet: Any) -> None:
+    def freeze(self) -> None:
+        """The header row and the Rank and Player columns stay in view (a view setting, kept
+        in the file; not an Undo step)."""
+        sheet = self.sheet
         controller = self.document.getCurrentController()
         if controller is None:
             return
@@ -203,8 +208,10 @@ def _retitle(style: Any, title: str, force: bool = False) -> None:
     xlrally wrote (a centred bold 14 pt text alone) or ``force``; a user's own is kept."""
     header = style.RightPageHeaderContent
     left, centre, right = header.LeftText, header.CenterText, header.RightText
+    start = centre.createTextCursor()
+    start.gotoStart(False)
     ours = not left.getString() and not right.getString() and (
-        not centre.getString() or (centre.CharWeight >= 150 and centre.CharHeight == 14)
+        not centre.getString() or (start.CharWeight >= 150 and start.CharHeight == 14)
     )
     if not (ours or force):
         return
@@ -232,13 +239,21 @@ class _Formats:
         return key if key >= 0 else self.formats.addNew(code, self.locale)
 
     def properties(self, look: Look) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """The cell properties of ``look``, as the file writer's styles give them: a look with
+        a font (bold, italic or a colour) has the workbook's default font with those marks and
+        no underline or strike-through, in its colour or the automatic one (-1); a look
+        without keeps the cell's font."""
         uno = _uno()
-        found: dict[str, Any] = {
-            "CharWeight": 150.0 if look.bold else 100.0,
-            "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", "ITALIC" if look.italic else "NONE"),
-        }
-        if look.colour:
-            found["CharColor"] = int(look.colour, 16)
+        found: dict[str, Any] = {}
+        if look.bold or look.italic or look.colour:
+            slant = "ITALIC" if look.italic else "NONE"
+            found.update({
+                "CharWeight": 150.0 if look.bold else 100.0,
+                "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", slant),
+                "CharColor": int(look.colour, 16) if look.colour else -1,
+                "CharUnderline": 0,
+                "CharStrikeout": 0,
+            })
         if look.number_format:
             found["NumberFormat"] = self.number_format(look.number_format)
         if look.align:
@@ -247,8 +262,20 @@ class _Formats:
 
 
 def _digit_width(document: Any) -> float:
-    """The width of one character in 1/100 mm: a placeholder until measured."""
-    return 200.0
+    """The width in twips of the widest digit of the document's default font (its Default
+    cell style), as LibreOffice measures it when it opens an ``.xlsx`` (oox's
+    ``UnitConverter::finalizeImport``: the reference device's font, its height in twips): a
+    column ``n`` characters wide in a file is ``n`` of these in Calc."""
+    style = document.StyleFamilies.getByName("CellStyles").getByName("Default")
+    font = _uno().createUnoStruct("com.sun.star.awt.FontDescriptor")
+    font.Name, font.Height = style.CharFontName, round(style.CharHeight * 20)
+    measured = document.ReferenceDevice.getFont(font)
+    return float(max(measured.getCharWidth(digit) for digit in "0123456789"))
+
+
+def mm100(twips: float) -> int:
+    """Twips (1/1440 inch) in 1/100 mm, the unit of a column's Width."""
+    return round(twips * MM100_PER_INCH / 1440)
 
 
 def refresh_document(document: Any) -> RefreshOutcome:
@@ -264,6 +291,8 @@ def refresh_document(document: Any) -> RefreshOutcome:
     finally:
         document.unlockControllers()
         undo.leaveUndoContext()
+    if outcome.standings is not None:
+        book.freeze()
     return outcome
 
 
@@ -281,3 +310,59 @@ def show_message(ctx: Any, frame: Any, outcome: RefreshOutcome) -> None:
         outcome.message,
     )
     box.execute()
+
+
+FORMULA_CELLS = 16
+"""``com.sun.star.sheet.CellFlags.FORMULA``."""
+
+
+def respell_document(document: Any) -> int:
+    """Give the functions their names back in the formulas of an opened ``.xlsx`` (see
+    :mod:`xlrally.calc.names`; such a cell shows its saved value until Calc recalculates it,
+    then ``#NAME?``), so that Calc computes them; how many formulas. Not an Undo step, and the
+    document stays as modified or unmodified as it opened."""
+    if not document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+        return 0
+    modified = document.isModified()
+    undo = document.getUndoManager()
+    undo.lock()
+    count = 0
+    try:
+        for sheet in document.Sheets:
+            done: set[tuple[int, int]] = set()
+            for found in sheet.queryContentCells(FORMULA_CELLS).getRangeAddresses():
+                area = sheet.getCellRangeByPosition(
+                    found.StartColumn, found.StartRow, found.EndColumn, found.EndRow
+                )
+                for r, row in enumerate(area.getFormulaArray()):
+                    for c, formula in enumerate(row):
+                        where = (found.StartColumn + c, found.StartRow + r)
+                        if where not in done and respelled(formula) is not None:
+                            count += _respell_cell(sheet, *where, done)
+    finally:
+        undo.unlock()
+        document.setModified(modified)
+    return count
+
+
+def _respell_cell(sheet: Any, column: int, row: int, done: set[tuple[int, int]]) -> int:
+    """Respell one formula; an array formula (``{=...}``) once, over its whole range."""
+    cell = sheet.getCellByPosition(column, row)
+    formula = cell.getFormula()
+    array = formula.startswith("{") and formula.endswith("}")
+    new = respelled(formula[1:-1] if array else formula)
+    if new is None:
+        return 0
+    if not array:
+        cell.setFormula(new)
+        return 1
+    cursor = sheet.createCursorByRange(cell)
+    cursor.collapseToCurrentArray()
+    area = cursor.getRangeAddress()
+    done.update(
+        (c, r)
+        for r in range(area.StartRow, area.EndRow + 1)
+        for c in range(area.StartColumn, area.EndColumn + 1)
+    )
+    cursor.setArrayFormula(new)
+    return 1
