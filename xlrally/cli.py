@@ -1,4 +1,4 @@
-"""The ``xlrally`` command line: new, sync, import, standings, check, publish.
+"""The ``xlrally`` command line: new, sync, import, standings, check, publish, libreoffice.
 
 A thin layer: it finds files, calls :mod:`xlrally.app.sync`, and turns problems into
 ``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. Heavy modules are imported
@@ -165,6 +165,24 @@ def lite(folder: Path, requirement: str | None) -> None:
         fail([f"{folder}: cannot write it: {error.strerror}"])
     for item in written:
         click.echo(f"wrote {item}")
+
+
+@cli.command()
+@click.argument("out", required=False, default="xlrally.oxt", type=click.Path(path_type=Path))
+def libreoffice(out: Path) -> None:
+    """Write the LibreOffice extension to OUT (default xlrally.oxt).
+
+    Built from this installed xlrally: the Excel functions for Calc and Tools > Add-Ons >
+    Refresh standings. Add it in LibreOffice with Tools > Extension Manager > Add
+    (docs/libreoffice.md).
+    """
+    from xlrally.calc.extension import build
+
+    try:
+        build(out)
+    except OSError as error:
+        fail([f"{out}: cannot write it: {error.strerror}"])
+    click.echo(f"wrote {out}")
 
 
 def _failure(outcome: SyncOutcome) -> str:

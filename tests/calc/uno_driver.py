@@ -116,16 +116,21 @@ class Driver:
     def sheet(self, doc: int, name: str) -> Any:
         return self.docs[doc].Sheets.getByName(name)
 
-    def put(self, doc: int, sheet: str, rows: list[list[Any]], formulas: bool = True) -> None:
-        """Type ``rows`` from A1 (a text starting with = is a formula, in Calc's syntax)."""
+    def put(self, doc: int, sheet: str, rows: list[list[Any]]) -> None:
+        """Type ``rows`` from A1: numbers and texts as values (exactly: no text on the way), a
+        text starting with = as a formula (in Calc's syntax)."""
         target = self.sheet(doc, sheet)
         width = max(len(r) for r in rows)
-        block = tuple(tuple(r) + ("",) * (width - len(r)) for r in rows)
-        area = target.getCellRangeByPosition(0, 0, width - 1, len(block) - 1)
-        if formulas:
-            area.setFormulaArray(block)
-        else:
-            area.setDataArray(block)
+        block = tuple(
+            tuple("" if isinstance(v, str) and v.startswith("=") else v for v in r)
+            + ("",) * (width - len(r))
+            for r in rows
+        )
+        target.getCellRangeByPosition(0, 0, width - 1, len(block) - 1).setDataArray(block)
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value.startswith("="):
+                    target.getCellByPosition(c, r).setFormula(value)
 
     def array(self, doc: int, sheet: str, address: str, formula: str) -> None:
         """Enter ``formula`` as an array formula over ``address`` (Ctrl+Shift+Enter)."""
@@ -179,6 +184,9 @@ class Driver:
         self.docs[doc].storeToURL(
             uno.systemPathToFileUrl(path), (prop("FilterName", filter_name),)
         )
+
+    def remove_sheet(self, doc: int, name: str) -> None:
+        self.docs[doc].Sheets.removeByName(name)
 
     def sheet_names(self, doc: int) -> list[str]:
         return list(self.docs[doc].Sheets.ElementNames)

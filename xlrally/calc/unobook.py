@@ -33,6 +33,9 @@ _ERROR_RESULT = 4
 """``com.sun.star.sheet.FormulaResult.ERROR``."""
 
 LAST_ROW = 1_048_575
+LETTER = (27940, 21590)
+"""US Letter, landscape, in 1/100 mm: the paper of a page setup that names none (OOXML's
+default ``paperSize``, as LibreOffice reads the file sync writes)."""
 MM100_PER_INCH = 2540
 
 
@@ -50,6 +53,7 @@ class UnoBook:
         null = document.NullDate
         self.epoch = dt.date(null.Year, null.Month, null.Day)
         self.written: Sequence[Row] = ()
+        self.undoing = False
 
     def sheet_names(self) -> list[str]:
         return list(self.document.Sheets.ElementNames)
@@ -86,6 +90,8 @@ class UnoBook:
         """Clear the Standings sheet (made at the end if missing) and write the grid: the
         values in one block, each look on its ranges, the widths; columns the user hid (by
         their heading) stay hidden; the header row and the Rank and Player columns frozen."""
+        self.document.getUndoManager().enterUndoContext(UNDO_TITLE)
+        self.undoing = True
         sheet, self.created = self._standings_sheet()
         columns = sheet.getColumns()
         hidden = set()
@@ -169,22 +175,26 @@ def _unused(styles: Any, name: str) -> str:
     return candidate
 
 
+TITLE_POINTS = 14.0
+"""The title's size in the header, as the file writer's ``&"-,Bold"&14``."""
 _HEADER_HEIGHT = 0.45
 """Inches from the top margin's header line to the body: 0.75 (top) − 0.3 (header), Excel's."""
 
 
 def _page_defaults(document: Any, style: Any, title: str) -> None:
-    if not style.IsLandscape:
-        style.IsLandscape = True
-        style.Width, style.Height = style.Height, style.Width
+    style.IsLandscape = True  # on US Letter: an .xlsx page setup naming no paper size
+    style.Width, style.Height = LETTER
     style.ScaleToPagesX, style.ScaleToPagesY = 1, 0
     style.LeftMargin = style.RightMargin = round(0.5 * MM100_PER_INCH)
     style.HeaderIsOn = style.FooterIsOn = True
     style.TopMargin = style.BottomMargin = round(0.3 * MM100_PER_INCH)
-    for part in ("Header", "Footer"):
-        setattr(style, f"{part}BodyDistance", 0)
-        setattr(style, f"{part}Height", round(_HEADER_HEIGHT * MM100_PER_INCH))
+    body = document.StyleFamilies.getByName("CellStyles").getByName("Default").CharHeight
+    height = round(_HEADER_HEIGHT * MM100_PER_INCH)
+    for part, points in (("Header", TITLE_POINTS), ("Footer", body)):
+        # as LibreOffice reads the file's margins: the text's height, then the distance
         setattr(style, f"{part}IsDynamicHeight", False)
+        setattr(style, f"{part}Height", height)
+        setattr(style, f"{part}BodyDistance", height - round(points * MM100_PER_INCH / 72))
     _retitle(style, title, force=True)
     footer = style.RightPageFooterContent
     for text in (footer.LeftText, footer.RightText):
@@ -195,6 +205,10 @@ def _page_defaults(document: Any, style: Any, title: str) -> None:
     centre.insertTextContent(end, _field(document, "PageNumber"), False)
     centre.insertString(centre.getEnd(), " of ", False)
     centre.insertTextContent(centre.getEnd(), _field(document, "PageCount"), False)
+    cursor = centre.createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.CharHeight = body
     style.RightPageFooterContent = footer
 
 
@@ -211,7 +225,7 @@ def _retitle(style: Any, title: str, force: bool = False) -> None:
     start = centre.createTextCursor()
     start.gotoStart(False)
     ours = not left.getString() and not right.getString() and (
-        not centre.getString() or (start.CharWeight >= 150 and start.CharHeight == 14)
+        not centre.getString() or (start.CharWeight >= 150 and start.CharHeight == TITLE_POINTS)
     )
     if not (ours or force):
         return
@@ -222,7 +236,7 @@ def _retitle(style: Any, title: str, force: bool = False) -> None:
     cursor.gotoStart(False)
     cursor.gotoEnd(True)
     cursor.CharWeight = 150.0
-    cursor.CharHeight = 14.0
+    cursor.CharHeight = TITLE_POINTS
     style.RightPageHeaderContent = header
 
 
@@ -279,10 +293,10 @@ def mm100(twips: float) -> int:
 
 
 def refresh_document(document: Any) -> RefreshOutcome:
-    """Refresh the document's Standings as one Undo step (none when nothing was written)."""
+    """Refresh the document's Standings as one Undo step; when the league has a problem nothing
+    is written and no Undo step is added (the step opens with the first write)."""
     book = UnoBook(document)
     undo = document.getUndoManager()
-    undo.enterUndoContext(UNDO_TITLE)
     document.lockControllers()
     try:
         outcome = refresh(book)
@@ -290,7 +304,8 @@ def refresh_document(document: Any) -> RefreshOutcome:
             book.print_setup(print_setup(outcome.standings, book.written))
     finally:
         document.unlockControllers()
-        undo.leaveUndoContext()
+        if book.undoing:
+            undo.leaveUndoContext()
     if outcome.standings is not None:
         book.freeze()
     return outcome
