@@ -295,9 +295,7 @@ def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
     assert (code, err) == (1, f"Error: {path}: already exists (use --force to overwrite)\n")
 
 
-@pytest.mark.parametrize(
-    "command", ["new", "sync", "standings", "check", "publish", "libreoffice"]
-)
+@pytest.mark.parametrize("command", ["new", "sync", "standings", "check", "publish", "libreoffice"])
 def test_every_command_has_help(command: str) -> None:
     """Each command explains itself with --help and is documented in docs/cli.md."""
     code, out, _ = run(command, "--help")

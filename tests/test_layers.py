@@ -25,6 +25,11 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("defusedxml", "python_calamine", "lxml"),
     ),
     "excel": (("xlrally.core", "xlrally.formats", "xlrally.excel"), ("xlwings", "xlsxwriter")),
+    # Inside LibreOffice: its UNO bridge, and the extension's own types (org.xlrally).
+    "calc": (
+        ("xlrally.core", "xlrally.formats", "xlrally.excel", "xlrally.calc"),
+        ("uno", "unohelper", "com", "org"),
+    ),
     "app": (
         ("xlrally.core", "xlrally.formats", "xlrally.ooxml", "xlrally.excel", "xlrally.app"),
         ("xlsxwriter", "rich"),

@@ -13,8 +13,14 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from xlrally.cli import cli
 
 HERE = Path(__file__).resolve().parent
 PYTHON = "/usr/bin/python3"
@@ -127,3 +133,32 @@ def installed(oxt: Path, profile: Path) -> list[str]:
     finally:
         office.stop()
     return identifiers
+
+
+# ---------------------------------------------------------------- the tests' fixtures
+
+
+@pytest.fixture(scope="session")
+def oxt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The extension as a treasurer makes it: ``xlrally libreoffice xlrally.oxt``."""
+    path = tmp_path_factory.mktemp("extension") / "xlrally.oxt"
+    done = CliRunner().invoke(cli, ["libreoffice", str(path)])
+    assert done.exit_code == 0, done.output
+    return path
+
+
+@pytest.fixture(scope="session")
+def calc(oxt: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
+    """Real headless LibreOffice with the extension installed by the documented route (the
+    extension manager's API: what Tools ▸ Extension Manager ▸ Add does; ``unopkg`` refuses
+    to run as root), restarted after, for the whole test session, in a profile of its own."""
+    reason = available()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason} (.ci/run installs it)")
+        pytest.skip(reason)
+    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
+    assert installed(oxt, profile) == ["org.xlrally.calc"]
+    office = Office(profile)
+    yield office
+    office.stop()

@@ -50,7 +50,10 @@ def test_rally_seed_cases(calc: Office) -> None:
         [c["points"], c["rounds"], c["byes"], c["games"], f"=RALLY_SCORE(A{i};B{i};C{i};D{i})"]
         for i, c in enumerate(scores, start=1)
     ]
-    rows += [[held, "", "", "", f"=RALLY_BEST_N(A{i})"] for i, (held, _) in enumerate(counted, start=len(rows) + 1)]
+    rows += [
+        [held, "", "", "", f"=RALLY_BEST_N(A{i})"]
+        for i, (held, _) in enumerate(counted, start=len(rows) + 1)
+    ]
     got = computed(calc, rows, f"E1:E{len(rows)}")
     assert [r[0] for r in got] == [c["score"] for c in scores] + [n for _, n in counted]
 
@@ -65,13 +68,21 @@ def test_poker_seed_cases(calc: Office) -> None:
     for i in range(1, 8):
         points = a["points"][i - 1] if i <= len(a["points"]) else ""
         bonus = a["bonus"][i - 1] if i <= len(a["bonus"]) else ""
-        rows.append([
-            i, points, bonus,
-            f"=ABSOLUTE_POINTS(A{i};$B$1:$B$5;{a['participating']};$C$1:$C$3)",
-            f"=REVERSE_POINTS(A{i};{r['players']};{r['multiplier']};{r['participating']};$C$1:$C$3)" if i <= r["players"] else "",
-        ])
-    for i, case in enumerate(neau, start=8):
-        rows.append(["", "", "", f"=NEAU_POINTS({case['a']};{case['b']};{case['c']};{case['d']})", ""])
+        rows.append(
+            [
+                i,
+                points,
+                bonus,
+                f"=ABSOLUTE_POINTS(A{i};$B$1:$B$5;{a['participating']};$C$1:$C$3)",
+                f"=REVERSE_POINTS(A{i};{r['players']};{r['multiplier']};{r['participating']};$C$1:$C$3)"
+                if i <= r["players"]
+                else "",
+            ]
+        )
+    for case in neau:
+        rows.append(
+            ["", "", "", f"=NEAU_POINTS({case['a']};{case['b']};{case['c']};{case['d']})", ""]
+        )
     got = computed(calc, rows, "D1:E10")
     assert [row[0] for row in got[:7]] == [absolute["by_rank"][str(i)] for i in range(1, 8)]
     assert [row[1] for row in got[:5]] == [reverse["by_rank"][str(i)] for i in range(1, 6)]
@@ -101,7 +112,7 @@ def test_dippouch_seed_cases(calc: Office) -> None:
 def test_prize_share_and_best_x_in_calc(calc: Office) -> None:
     """Hand-worked: prizes 50, 30, 20.01 with places 2 and 3 shared: (30 + 20.01) / 2 = 25.005,
     rounded down to the cent 25.00; the best 2 of 50, 60, 70 are 130."""
-    rows = [
+    rows: list[list[Any]] = [
         [50, "=PRIZE_SHARE(A1:A3;2;2)", 50, 60, 70, "=BEST_X_TOTAL(C1:E1;2)"],
         [30],
         [20.01],
@@ -118,7 +129,9 @@ def blank_or(rng: random.Random, share: float, value: Callable[[], Any]) -> Any:
 
 def _rally(rng: random.Random) -> list[Any]:
     rounds = rng.randint(1, 9)
-    byes = blank_or(rng, 0.3, lambda: float(rng.randint(0, min(rounds, 3))))  # byes = rounds: a bad row
+    byes = blank_or(
+        rng, 0.3, lambda: float(rng.randint(0, min(rounds, 3)))
+    )  # byes = rounds: a bad row
     played = rounds - int(byes or 0)
     points = rng.randint(0, 2 * max(played, 0) + 1) / 2  # one over the most: a bad row
     games = blank_or(rng, 0.5, lambda: float(rng.randint(0, max(played, 0))))
@@ -143,41 +156,54 @@ def _absolute(rng: random.Random) -> list[Any]:
 
 def _reverse(rng: random.Random) -> list[Any]:
     players = rng.randint(2, 12)
-    return [float(rng.randint(1, players + 1)), float(players), rng.choice([1.0, 1.5]), float(rng.randint(0, 3))]
+    return [
+        float(rng.randint(1, players + 1)),
+        float(players),
+        rng.choice([1.0, 1.5]),
+        float(rng.randint(0, 3)),
+    ]
 
 
 def _year(rng: random.Random) -> Any:
     return rng.choice([None, float(rng.randint(1995, 2025)), float(rng.randint(36000, 46000))])
 
 
-CELLWISE: dict[str, tuple[Callable[[random.Random], list[Any]], str, Callable[..., Any]]] = {
-    # name: (one random row of inputs, the array formula's arguments after the ranges, ...)
-    "RALLY_SCORE": (_rally, "A;B;C;D", functions.rally_score),
+CELLWISE: dict[str, tuple[Callable[[random.Random], list[Any]], str]] = {
+    # name: (one random row of inputs, the arguments: a letter is that input column's range)
+    "RALLY_SCORE": (_rally, "A;B;C;D"),
     "RALLY_BEST_N": (
-        lambda rng: [float(rng.randint(-1, 20)), blank_or(rng, 0.5, lambda: float(rng.randint(0, 12)))],
+        lambda rng: [
+            float(rng.randint(-1, 20)),
+            blank_or(rng, 0.5, lambda: float(rng.randint(0, 12))),
+        ],
         "A;B",
-        functions.rally_best_n,
     ),
-    "NEAU_POINTS": (_neau, "A;B;C;D", functions.neau_points),
-    "ABSOLUTE_POINTS": (_absolute, "A;$H$1:$H$5;5;$I$1:$I$3;B;C;D", None),
-    "REVERSE_POINTS": (_reverse, "A;B;C;D;$I$1:$I$3", functions.reverse_points),
+    "NEAU_POINTS": (_neau, "A;B;C;D"),
+    "ABSOLUTE_POINTS": (_absolute, "A;$H$1:$H$5;5;$I$1:$I$3;B;C;D"),
+    "REVERSE_POINTS": (_reverse, "A;B;C;D;$I$1:$I$3"),
     "DIPPOUCH_PERCENTILE": (
         lambda rng: [float(rng.randint(0, 12)), float(rng.randint(2, 11))],
         "A;B",
-        functions.dippouch_percentile,
     ),
     "DIPPOUCH_VALUE": (
-        lambda rng: [float(rng.randint(0, 80)), rng.choice([None, 1.0, 3.0]), rng.choice([None, True, False]), _year(rng)],
+        lambda rng: [
+            float(rng.randint(0, 80)),
+            rng.choice([None, 1.0, 3.0]),
+            rng.choice([None, True, False]),
+            _year(rng),
+        ],
         "A;B;C;D",
-        functions.dippouch_value,
     ),
     "PRIZE_SHARE": (
-        lambda rng: [float(rng.randint(0, 6)), blank_or(rng, 0.4, lambda: float(rng.randint(1, 3))), rng.choice([None, 1.0, 0.01, 0.05])],
+        lambda rng: [
+            float(rng.randint(0, 6)),
+            blank_or(rng, 0.4, lambda: float(rng.randint(1, 3))),
+            rng.choice([None, 1.0, 0.01, 0.05]),
+        ],
         "$H$1:$H$5;A;B;C",
-        None,
     ),
 }
-TABLES = [[25, 3], [20, 2], [15, 1], [10, ""], [5, ""]]
+TABLES: list[list[Any]] = [[25, 3], [20, 2], [15, 1], [10, ""], [5, ""]]
 """Columns H and I: a points table (and prizes) and a bonus table, the seed's."""
 
 
@@ -194,14 +220,17 @@ def range_of(letter: str) -> str:
 def test_random_rows_equal_the_excel_functions(calc: Office, name: str) -> None:
     """1,000 random rows, bad ones among them, computed by one array formula over the ranges,
     equal the Excel function's results row by row (the same numbers, the same problem texts)."""
-    make, arguments, _ = CELLWISE[name]
+    make, arguments = CELLWISE[name]
     rng = random.Random(f"calc-{name}")
     inputs = [make(rng) for _ in range(ROWS)]
     letters = "ABCDE"[: len(inputs[0])]
     formula_args = ";".join(
         range_of(part) if part in letters else part for part in arguments.split(";")
     )
-    rows = [[excel_cell(v) for v in row] + [""] * (7 - len(row)) + (TABLES[i] if i < 5 else []) for i, row in enumerate(inputs)]
+    rows = [
+        [excel_cell(v) for v in row] + [""] * (7 - len(row)) + (TABLES[i] if i < 5 else [])
+        for i, row in enumerate(inputs)
+    ]
     with sheet(calc, rows) as doc:
         calc("array", doc, "Sheet1", range_of("F"), f"={name}({formula_args})")
         calc("calculate", doc)
@@ -223,10 +252,13 @@ def test_random_best_x_totals_equal_excels(calc: Office) -> None:
     row (a bad one sometimes), equals the Excel function row by row."""
     rng = random.Random("calc-BEST_X_TOTAL")
     scores = [
-        [rng.choice([None, "absent", float(rng.randint(0, 100))]) for _ in range(5)] for _ in range(ROWS)
+        [rng.choice([None, "absent", float(rng.randint(0, 100))]) for _ in range(5)]
+        for _ in range(ROWS)
     ]
     xs = [rng.choice([None, 1.0, 2.0, 3.0, 0.0]) for _ in range(ROWS)]
-    rows = [[excel_cell(v) for v in row] + [excel_cell(x)] for row, x in zip(scores, xs, strict=True)]
+    rows = [
+        [excel_cell(v) for v in row] + [excel_cell(x)] for row, x in zip(scores, xs, strict=True)
+    ]
     with sheet(calc, rows) as doc:
         calc("array", doc, "Sheet1", range_of("G"), f"=BEST_X_TOTAL(A1:E{ROWS};F1:F{ROWS})")
         calc("calculate", doc)
@@ -242,13 +274,17 @@ def test_random_dippouch_ratings_equal_excels(calc: Office) -> None:
     rng = random.Random("calc-DIPPOUCH_RATING")
     sizes, rounds = [31.0, 65.0, 12.0, 7.0], [5.0, 3.0, 1.0, 2.0]
     places = [
-        [blank_or(rng, 0.3, lambda n=n: float(rng.randint(1, int(n)))) for n in sizes] for _ in range(ROWS)
+        [None if rng.random() < 0.3 else float(rng.randint(1, int(n))) for n in sizes]
+        for _ in range(ROWS)
     ]
     starts = [blank_or(rng, 0.5, lambda: float(rng.randint(30, 60))) for _ in range(ROWS)]
-    rows: list[list[Any]] = [sizes + ["", ""], rounds + ["", ""]]
+    rows: list[list[Any]] = [[*sizes, "", ""], [*rounds, "", ""]]
     for i, (row, start) in enumerate(zip(places, starts, strict=True), start=3):
         given = "" if start is None else f";;;E{i}"  # an empty cell would arrive as 0
-        rows.append([excel_cell(v) for v in row] + [excel_cell(start), f"=DIPPOUCH_RATING(A{i}:D{i};$A$1:$D$1;$A$2:$D$2{given})"])
+        rows.append(
+            [excel_cell(v) for v in row]
+            + [excel_cell(start), f"=DIPPOUCH_RATING(A{i}:D{i};$A$1:$D$1;$A$2:$D$2{given})"]
+        )
     got = [row[0] for row in computed(calc, rows, f"F3:F{ROWS + 2}")]
     expected = [
         functions.dippouch_rating([row], [sizes], [rounds], None, None, start)
@@ -267,11 +303,16 @@ def test_random_dippouch_ratings_equal_excels(calc: Office) -> None:
         ('=RALLY_SCORE("three";4)', lambda: functions.rally_score("three", 4.0)),
         ("=NEAU_POINTS(10;20;40;0)", lambda: functions.neau_points(10.0, 20.0, 40.0, 0.0)),
         ("=DIPPOUCH_PERCENTILE(9;8)", lambda: functions.dippouch_percentile(9.0, 8.0)),
-        ("=PRIZE_SHARE(A2:A3;1;1;0)", lambda: functions.prize_share([[50.0], [30.0]], 1.0, 1.0, 0.0)),
+        (
+            "=PRIZE_SHARE(A2:A3;1;1;0)",
+            lambda: functions.prize_share([[50.0], [30.0]], 1.0, 1.0, 0.0),
+        ),
         ('=DIPPOUCH_VALUE(10;1;"maybe")', lambda: functions.dippouch_value(10.0, 1.0, "maybe")),
     ],
 )
-def test_a_bad_row_shows_the_text_excel_shows(calc: Office, formula: str, call: Callable[[], Any]) -> None:
+def test_a_bad_row_shows_the_text_excel_shows(
+    calc: Office, formula: str, call: Callable[[], Any]
+) -> None:
     """The problem text in the cell is the Excel function's, word for word."""
     expected = call()
     assert isinstance(expected, str)

@@ -108,7 +108,8 @@ def test_a_new_standings_sheet_is_made_and_printed_as_sync_makes_it(
     columns = len(after["cells"][0])  # beyond the table, each program's default width
     assert after["widths"][:columns] == expected["widths"][:columns]
     page = after["page"]
-    assert page["IsLandscape"] and (page["ScaleToPagesX"], page["ScaleToPagesY"]) == (1, 0)
+    assert page["IsLandscape"]
+    assert (page["ScaleToPagesX"], page["ScaleToPagesY"]) == (1, 0)
     assert page["HeaderCenter"] == expected["page"]["HeaderCenter"]
     assert page["PrintTitleRows"] == expected["page"]["PrintTitleRows"]
     assert page["PrintAreas"] == expected["page"]["PrintAreas"]
@@ -119,7 +120,9 @@ def test_a_new_standings_sheet_is_made_and_printed_as_sync_makes_it(
 PRINTED = ("LeftMargin", "RightMargin", "FooterCenter", "HeaderCenterLook", "Width", "Height")
 
 
-def test_a_mistake_changes_nothing_and_is_reported_with_its_cell(calc: Office, tmp_path: Path) -> None:
+def test_a_mistake_changes_nothing_and_is_reported_with_its_cell(
+    calc: Office, tmp_path: Path
+) -> None:
     """A result that is not a number: Refresh writes nothing, adds no Undo step, leaves the
     document unmodified, and reports the problem at its cell, as sync does."""
     book = make_new(tmp_path / "rally.xlsx", "rally")[0]

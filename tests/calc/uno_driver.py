@@ -12,6 +12,7 @@ looks, widths and the print setup.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -37,7 +38,9 @@ class Approve(unohelper.Base, XInteractionHandler):  # type: ignore[misc]
 
     def handle(self, request: Any) -> None:
         for continuation in request.getContinuations():
-            if continuation.queryInterface(uno.getTypeByName(XInteractionApprove.__pyunointerface__)):
+            if continuation.queryInterface(
+                uno.getTypeByName(XInteractionApprove.__pyunointerface__)
+            ):
                 continuation.select()
                 return
 
@@ -78,7 +81,9 @@ class Driver:
         manager.addExtension(url, (), "user", manager.createAbortChannel(), Environment())
         return [
             e.getIdentifier().Value
-            for e in manager.getDeployedExtensions("user", manager.createAbortChannel(), Environment())
+            for e in manager.getDeployedExtensions(
+                "user", manager.createAbortChannel(), Environment()
+            )
         ]
 
     def run_job(self, doc: int, service: str) -> Any:
@@ -87,7 +92,10 @@ class Driver:
         environment = uno.createUnoStruct("com.sun.star.beans.NamedValue")
         model = uno.createUnoStruct("com.sun.star.beans.NamedValue")
         model.Name, model.Value = "Model", self.docs[doc]
-        environment.Name, environment.Value = "Environment", uno.Any("[]com.sun.star.beans.NamedValue", (model,))
+        environment.Name, environment.Value = (
+            "Environment",
+            uno.Any("[]com.sun.star.beans.NamedValue", (model,)),
+        )
         return uno.invoke(job, "execute", ((environment,),))
 
     def terminate(self) -> bool:
@@ -147,12 +155,17 @@ class Driver:
         area = self.sheet(doc, sheet).getCellRangeByName(address)
         rows = area.getRangeAddress()
         return [
-            [area.getCellByPosition(c, r).getString() for c in range(rows.EndColumn - rows.StartColumn + 1)]
+            [
+                area.getCellByPosition(c, r).getString()
+                for c in range(rows.EndColumn - rows.StartColumn + 1)
+            ]
             for r in range(rows.EndRow - rows.StartRow + 1)
         ]
 
     def formulas(self, doc: int, sheet: str, address: str) -> list[list[str]]:
-        return [list(r) for r in self.sheet(doc, sheet).getCellRangeByName(address).getFormulaArray()]
+        return [
+            list(r) for r in self.sheet(doc, sheet).getCellRangeByName(address).getFormulaArray()
+        ]
 
     def set_cell(self, doc: int, sheet: str, address: str, value: Any) -> None:
         cell = self.sheet(doc, sheet).getCellRangeByName(address)
@@ -181,9 +194,7 @@ class Driver:
         return bool(self.docs[doc].isModified())
 
     def store(self, doc: int, path: str, filter_name: str) -> None:
-        self.docs[doc].storeToURL(
-            uno.systemPathToFileUrl(path), (prop("FilterName", filter_name),)
-        )
+        self.docs[doc].storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", filter_name),))
 
     def remove_sheet(self, doc: int, name: str) -> None:
         self.docs[doc].Sheets.removeByName(name)
@@ -207,20 +218,22 @@ class Driver:
                 cell = sheet.getCellByPosition(c, r)
                 kind = cell.Type.value
                 value: Any = cell.Value if kind == "VALUE" else cell.String
-                row.append({
-                    "type": kind,
-                    "value": value,
-                    "shown": cell.String,
-                    "bold": cell.CharWeight,
-                    "posture": cell.CharPosture.value,
-                    "colour": cell.CharColor,
-                    "font": cell.CharFontName,
-                    "size": cell.CharHeight,
-                    "format": formats.getByKey(cell.NumberFormat).FormatString,
-                    "align": cell.HoriJustify.value,
-                    "background": cell.CellBackColor,
-                    "wrap": cell.IsTextWrapped,
-                })
+                row.append(
+                    {
+                        "type": kind,
+                        "value": value,
+                        "shown": cell.String,
+                        "bold": cell.CharWeight,
+                        "posture": cell.CharPosture.value,
+                        "colour": cell.CharColor,
+                        "font": cell.CharFontName,
+                        "size": cell.CharHeight,
+                        "format": formats.getByKey(cell.NumberFormat).FormatString,
+                        "align": cell.HoriJustify.value,
+                        "background": cell.CellBackColor,
+                        "wrap": cell.IsTextWrapped,
+                    }
+                )
             cells.append(row)
         columns = sheet.getColumns()
         widths = [
@@ -231,9 +244,21 @@ class Driver:
         page = {
             key: getattr(style, key)
             for key in (
-                "IsLandscape", "Width", "Height", "ScaleToPagesX", "ScaleToPagesY", "LeftMargin",
-                "RightMargin", "TopMargin", "BottomMargin", "HeaderIsOn", "FooterIsOn",
-                "HeaderHeight", "FooterHeight", "HeaderBodyDistance", "FooterBodyDistance",
+                "IsLandscape",
+                "Width",
+                "Height",
+                "ScaleToPagesX",
+                "ScaleToPagesY",
+                "LeftMargin",
+                "RightMargin",
+                "TopMargin",
+                "BottomMargin",
+                "HeaderIsOn",
+                "FooterIsOn",
+                "HeaderHeight",
+                "FooterHeight",
+                "HeaderBodyDistance",
+                "FooterBodyDistance",
             )
         }
         for part in ("Header", "Footer"):
@@ -255,7 +280,11 @@ class Driver:
         if controller is not None:
             active = controller.getActiveSheet()
             controller.setActiveSheet(sheet)
-            frozen = (controller.hasFrozenPanes(), controller.getSplitColumn(), controller.getSplitRow())
+            frozen = (
+                controller.hasFrozenPanes(),
+                controller.getSplitColumn(),
+                controller.getSplitRow(),
+            )
             controller.setActiveSheet(active)
         return {"cells": cells, "widths": widths, "page": page, "frozen": frozen}
 
@@ -269,11 +298,12 @@ def main() -> None:
             answer = {"ok": getattr(driver, request["do"])(*request.get("args", []))}
         except Exception as error:
             more = ""
-            try:
-                more = f" (caused by {error.Cause!r})"
-            except Exception:  # no Cause field
-                pass
-            answer = {"error": f"{type(error).__name__}: {error}{more}", "trace": traceback.format_exc()}
+            with contextlib.suppress(Exception):  # no Cause field
+                more = f" (caused by {error.Cause!r})"  # type: ignore[attr-defined]
+            answer = {
+                "error": f"{type(error).__name__}: {error}{more}",
+                "trace": traceback.format_exc(),
+            }
         print(json.dumps(answer, default=str), flush=True)
         if request["do"] == "terminate":
             return

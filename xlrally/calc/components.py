@@ -20,9 +20,9 @@ from typing import Any
 import uno
 import unohelper
 from com.sun.star.frame import XDispatchProvider, XNotifyingDispatch
-from com.sun.star.task import XJob
 from com.sun.star.lang import XInitialization, XLocalizable, XServiceInfo, XServiceName
 from com.sun.star.sheet import XAddIn
+from com.sun.star.task import XJob
 from org.xlrally.calc import XFunctions
 
 from xlrally.calc.catalogue import NAMES, Function, every_function
@@ -173,7 +173,7 @@ class Names(unohelper.Base, XJob, XServiceInfo):  # type: ignore[misc]
         return (NAMES_SERVICE,)
 
 
-g_ImplementationHelper = unohelper.ImplementationHelper()
+g_ImplementationHelper = unohelper.ImplementationHelper()  # noqa: N816 (pythonloader looks it up)
 g_ImplementationHelper.addImplementation(
     Functions, FUNCTIONS_SERVICE, ("com.sun.star.sheet.AddIn", FUNCTIONS_SERVICE)
 )

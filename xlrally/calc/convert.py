@@ -24,8 +24,9 @@ def _cell_in(value: Any) -> Any:
 def from_calc(value: Any) -> Any:
     """An argument as the Excel functions take it: a range as a list of rows, blanks None."""
     if isinstance(value, tuple):
-        return [[_cell_in(v) for v in row] if isinstance(row, tuple) else _cell_in(row)
-                for row in value]
+        return [
+            [_cell_in(v) for v in row] if isinstance(row, tuple) else _cell_in(row) for row in value
+        ]
     return _cell_in(value)
 
 

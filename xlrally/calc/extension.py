@@ -43,8 +43,15 @@ REFRESH_URL = "xlrally:refresh"
 TYPE_LIBRARY = Path(__file__).with_name("xlrally.rdb")
 
 PACKAGE = Path(__file__).resolve().parent.parent
-CARRIED = ("__init__.py", "core", "formats", "excel/__init__.py", "excel/functions.py",
-           "excel/live.py", "calc")
+CARRIED = (
+    "__init__.py",
+    "core",
+    "formats",
+    "excel/__init__.py",
+    "excel/functions.py",
+    "excel/live.py",
+    "calc",
+)
 """What of the package goes into the extension (paths under ``xlrally/``)."""
 
 
@@ -85,8 +92,11 @@ def descriptions() -> dict[str, tuple[str, dict[str, str]]]:
         for decorator in node.decorator_list:
             if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", "") == "arg":
                 values = [a.value for a in decorator.args if isinstance(a, ast.Constant)]
-                values += [k.value.value for k in decorator.keywords
-                           if k.arg == "doc" and isinstance(k.value, ast.Constant)]
+                values += [
+                    k.value.value
+                    for k in decorator.keywords
+                    if k.arg == "doc" and isinstance(k.value, ast.Constant)
+                ]
                 docs[str(values[0])] = str(values[-1])
         found[node.name] = ((ast.get_docstring(node) or "").splitlines()[0], docs)
     return found
@@ -113,9 +123,12 @@ def calc_addins_xcu() -> str:
     """The Function Wizard's texts and each function's compatibility name (``RALLY_SCORE``,
     for en-US: the name written to and read from ``.xlsx`` files)."""
     texts = descriptions()
-    out = [_XCU_HEAD.format(name="CalcAddIns"), '<node oor:name="AddInInfo">',
-           f'<node oor:name="{FUNCTIONS_SERVICE}" oor:op="replace">',
-           '<node oor:name="AddInFunctions">']
+    out = [
+        _XCU_HEAD.format(name="CalcAddIns"),
+        '<node oor:name="AddInInfo">',
+        f'<node oor:name="{FUNCTIONS_SERVICE}" oor:op="replace">',
+        '<node oor:name="AddInFunctions">',
+    ]
     for f in every_function():
         summary, docs = texts[f.name]
         out += [
@@ -140,67 +153,76 @@ def calc_addins_xcu() -> str:
 
 
 def _command(node: str) -> str:
-    return "\n".join([
-        f'<node oor:name="{node}" oor:op="replace">',
-        _prop("Context", "com.sun.star.sheet.SpreadsheetDocument", localized=False),
-        _prop("URL", REFRESH_URL, localized=False),
-        _prop("Title", "Refresh standings"),
-        _prop("Target", "_self", localized=False),
-        "</node>",
-    ])
+    return "\n".join(
+        [
+            f'<node oor:name="{node}" oor:op="replace">',
+            _prop("Context", "com.sun.star.sheet.SpreadsheetDocument", localized=False),
+            _prop("URL", REFRESH_URL, localized=False),
+            _prop("Title", "Refresh standings"),
+            _prop("Target", "_self", localized=False),
+            "</node>",
+        ]
+    )
 
 
 def addons_xcu() -> str:
     """Tools ▸ Add-Ons ▸ Refresh standings, and a toolbar with the same command (Calc only)."""
-    return "\n".join([
-        _XCU_HEAD.format(name="Addons"),
-        '<node oor:name="AddonUI">',
-        '<node oor:name="AddonMenu">',
-        _command(f"{IDENTIFIER}.refresh"),
-        "</node>",
-        '<node oor:name="OfficeToolBar">',
-        f'<node oor:name="{IDENTIFIER}.toolbar" oor:op="replace">',
-        _command("refresh"),
-        "</node>",
-        "</node>",
-        "</node>",
-        "</oor:component-data>",
-        "",
-    ])
+    return "\n".join(
+        [
+            _XCU_HEAD.format(name="Addons"),
+            '<node oor:name="AddonUI">',
+            '<node oor:name="AddonMenu">',
+            _command(f"{IDENTIFIER}.refresh"),
+            "</node>",
+            '<node oor:name="OfficeToolBar">',
+            f'<node oor:name="{IDENTIFIER}.toolbar" oor:op="replace">',
+            _command("refresh"),
+            "</node>",
+            "</node>",
+            "</node>",
+            "</oor:component-data>",
+            "",
+        ]
+    )
 
 
 def protocol_handler_xcu() -> str:
-    return "\n".join([
-        _XCU_HEAD.format(name="ProtocolHandler"),
-        '<node oor:name="HandlerSet">',
-        f'<node oor:name="{REFRESH_SERVICE}" oor:op="replace">',
-        f'<prop oor:name="Protocols" oor:type="oor:string-list"><value>{PROTOCOL}*</value></prop>',
-        "</node>",
-        "</node>",
-        "</oor:component-data>",
-        "",
-    ])
+    return "\n".join(
+        [
+            _XCU_HEAD.format(name="ProtocolHandler"),
+            '<node oor:name="HandlerSet">',
+            f'<node oor:name="{REFRESH_SERVICE}" oor:op="replace">',
+            '<prop oor:name="Protocols" oor:type="oor:string-list">',
+            f"<value>{PROTOCOL}*</value></prop>",
+            "</node>",
+            "</node>",
+            "</oor:component-data>",
+            "",
+        ]
+    )
 
 
 def jobs_xcu() -> str:
     """The ``OnLoad`` job that gives the functions their names back in an opened ``.xlsx``."""
-    return "\n".join([
-        _XCU_HEAD.format(name="Jobs"),
-        '<node oor:name="Jobs">',
-        f'<node oor:name="{NAMES_SERVICE}" oor:op="replace">',
-        _prop("Service", NAMES_SERVICE, localized=False),
-        "</node>",
-        "</node>",
-        '<node oor:name="Events">',
-        '<node oor:name="OnLoadFinished" oor:op="fuse">',
-        '<node oor:name="JobList">',
-        f'<node oor:name="{NAMES_SERVICE}" oor:op="replace"/>',
-        "</node>",
-        "</node>",
-        "</node>",
-        "</oor:component-data>",
-        "",
-    ])
+    return "\n".join(
+        [
+            _XCU_HEAD.format(name="Jobs"),
+            '<node oor:name="Jobs">',
+            f'<node oor:name="{NAMES_SERVICE}" oor:op="replace">',
+            _prop("Service", NAMES_SERVICE, localized=False),
+            "</node>",
+            "</node>",
+            '<node oor:name="Events">',
+            '<node oor:name="OnLoadFinished" oor:op="fuse">',
+            '<node oor:name="JobList">',
+            f'<node oor:name="{NAMES_SERVICE}" oor:op="replace"/>',
+            "</node>",
+            "</node>",
+            "</node>",
+            "</oor:component-data>",
+            "",
+        ]
+    )
 
 
 COMPONENTS = f"""<?xml version="1.0" encoding="UTF-8"?>

@@ -22,9 +22,7 @@ import re
 
 from xlrally.calc.catalogue import NAMES
 
-_CALL = re.compile(
-    r"(?<![\w.])(?:_xludf\.)?(" + "|".join(NAMES) + r")(?=\s*\()", re.IGNORECASE
-)
+_CALL = re.compile(r"(?<![\w.])(?:_xludf\.)?(" + "|".join(NAMES) + r")(?=\s*\()", re.IGNORECASE)
 
 
 def respelled(formula: str) -> str | None:

@@ -19,7 +19,15 @@ from typing import Any
 from xlrally.calc.names import respelled
 from xlrally.core.errors import XlrallyError
 from xlrally.excel.live import RefreshOutcome, looks_by_range, refresh
-from xlrally.formats.cells import ERROR_TEXTS, Look, PrintSetup, Row, column_letter, column_widths, norm
+from xlrally.formats.cells import (
+    ERROR_TEXTS,
+    Look,
+    PrintSetup,
+    Row,
+    column_letter,
+    column_widths,
+    norm,
+)
 from xlrally.formats.grid import SHEET_NAME, print_setup
 
 UNDO_TITLE = "Refresh standings"
@@ -97,7 +105,9 @@ class UnoBook:
         hidden = set()
         if not self.created:
             headings = sheet.getCellRangeByPosition(0, 0, 255, 0).getDataArray()[0]
-            hidden = {h for i, h in enumerate(headings) if h and not columns.getByIndex(i).IsVisible}
+            hidden = {
+                h for i, h in enumerate(headings) if h and not columns.getByIndex(i).IsVisible
+            }
         sheet.clearContents(CLEARED)
         width = max((len(r) for r in grid), default=0)
         block = tuple(
@@ -224,8 +234,12 @@ def _retitle(style: Any, title: str, force: bool = False) -> None:
     left, centre, right = header.LeftText, header.CenterText, header.RightText
     start = centre.createTextCursor()
     start.gotoStart(False)
-    ours = not left.getString() and not right.getString() and (
-        not centre.getString() or (start.CharWeight >= 150 and start.CharHeight == TITLE_POINTS)
+    ours = (
+        not left.getString()
+        and not right.getString()
+        and (
+            not centre.getString() or (start.CharWeight >= 150 and start.CharHeight == TITLE_POINTS)
+        )
     )
     if not (ours or force):
         return
@@ -249,8 +263,8 @@ class _Formats:
         self.locale.Language, self.locale.Country = "en", "US"
 
     def number_format(self, code: str) -> int:
-        key = self.formats.queryKey(code, self.locale, False)
-        return key if key >= 0 else self.formats.addNew(code, self.locale)
+        key = int(self.formats.queryKey(code, self.locale, False))
+        return key if key >= 0 else int(self.formats.addNew(code, self.locale))
 
     def properties(self, look: Look) -> tuple[tuple[str, ...], tuple[Any, ...]]:
         """The cell properties of ``look``, as the file writer's styles give them: a look with
@@ -261,17 +275,21 @@ class _Formats:
         found: dict[str, Any] = {}
         if look.bold or look.italic or look.colour:
             slant = "ITALIC" if look.italic else "NONE"
-            found.update({
-                "CharWeight": 150.0 if look.bold else 100.0,
-                "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", slant),
-                "CharColor": int(look.colour, 16) if look.colour else -1,
-                "CharUnderline": 0,
-                "CharStrikeout": 0,
-            })
+            found.update(
+                {
+                    "CharWeight": 150.0 if look.bold else 100.0,
+                    "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", slant),
+                    "CharColor": int(look.colour, 16) if look.colour else -1,
+                    "CharUnderline": 0,
+                    "CharStrikeout": 0,
+                }
+            )
         if look.number_format:
             found["NumberFormat"] = self.number_format(look.number_format)
         if look.align:
-            found["HoriJustify"] = uno.Enum("com.sun.star.table.CellHoriJustify", look.align.upper())
+            found["HoriJustify"] = uno.Enum(
+                "com.sun.star.table.CellHoriJustify", look.align.upper()
+            )
         return tuple(found), tuple(found.values())
 
 
