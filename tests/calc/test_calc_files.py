@@ -9,7 +9,7 @@ from pathlib import Path
 
 import openpyxl
 import xlsxwriter
-from office import Office
+from office import Office, calc, oxt  # noqa: F401 (fixtures: real LibreOffice for the session)
 from python_calamine import CalamineWorkbook
 
 

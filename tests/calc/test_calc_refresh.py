@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from office import Office
+from office import Office, calc, oxt  # noqa: F401 (fixtures: real LibreOffice for the session)
 
 from xlrally.app.newbook import make_new
 from xlrally.app.sync import sync_file
