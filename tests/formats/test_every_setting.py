@@ -13,7 +13,7 @@ import pytest
 from helpers import Sheets
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
-from xlrally.formats.layout import MemorySheets, read_league
+from xlrally.formats.workbook import MemorySheets, read_league
 
 D = dt.date
 

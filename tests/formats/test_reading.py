@@ -14,7 +14,7 @@ from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
-from xlrally.formats.layout import MemorySheets, read_league
+from xlrally.formats.workbook import MemorySheets, read_league
 
 
 def totals(path_or_sheets: Path | MemorySheets) -> list[tuple[str, str, float]]:

@@ -9,7 +9,7 @@ import pytest
 from helpers import Sheets, rally_sheets
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
-from xlrally.formats.layout import MemorySheets, read_league, to_share
+from xlrally.formats.workbook import MemorySheets, read_league, to_share
 
 KNOWN = "rally, absolute, reverse, neau, dippouch"
 

@@ -33,7 +33,7 @@ from xlrally.formats.cells import (
     norm,
 )
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
-from xlrally.formats.layout import read_league
+from xlrally.formats.workbook import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
 from xlrally.ooxml.reader import FileSheets
 from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix

@@ -103,6 +103,11 @@ class Event:
     """Dip Pouch: the tournament value to use instead of the computed one."""
 
 
+RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total")
+"""The fields of a :class:`Result` that hold numbers, in the order of its fields (a field's
+name as the workbook's columns say it: ``buy-in`` is :attr:`Result.buy_in`)."""
+
+
 class Result(NamedTuple):
     """One player's result in one event; which fields matter depends on the system.
 

@@ -23,7 +23,7 @@ from xlrally.core.league import compute_standings
 from xlrally.core.systems import SYSTEMS, System, known
 from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
 from xlrally.formats.grid import print_setup, standings_grid
-from xlrally.formats.layout import COLUMNS, MemorySheets, read_league
+from xlrally.formats.workbook import COLUMNS, MemorySheets, read_league
 
 FIXED_DATE = dt.datetime(2026, 1, 1)
 """Document properties carry this date so that the template's bytes do not change."""

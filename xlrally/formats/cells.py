@@ -1,7 +1,7 @@
 """Cells as spreadsheets hold them: values in, checked numbers, dates and yes/no out; and what
 a cell written by xlrally looks like.
 
-Shared by the workbook reader (:mod:`xlrally.formats.layout`), the Excel functions and every
+Shared by the workbook reader (:mod:`xlrally.formats.workbook`), the Excel functions and every
 writer (file, open workbook, new workbook), so that each reads and shows a cell the same way.
 Pure: no files, no Excel.
 """

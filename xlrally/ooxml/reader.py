@@ -30,7 +30,7 @@ def _open_values(path: Path) -> python_calamine.CalamineWorkbook:
 
 
 class FileSheets:
-    """A :class:`~xlrally.formats.layout.SheetSource` over a workbook file (a context
+    """A :class:`~xlrally.formats.workbook.tables.SheetSource` over a workbook file (a context
     manager)."""
 
     def __init__(self, path: str | Path, check_area: bool = True) -> None:

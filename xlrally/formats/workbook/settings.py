@@ -1,0 +1,161 @@
+"""The Settings sheet: each setting's name, the system it names, and its values read as
+numbers, choices and texts, a bad value a problem at its cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xlrally.core.errors import XlrallyError
+from xlrally.core.numbers import show
+from xlrally.core.ranking import parse_tie_breaks
+from xlrally.core.systems import known, lookup
+from xlrally.formats.cells import Value, blank, norm, quote_sheet, short, text_of, to_number
+from xlrally.formats.workbook.tables import Book, CellOrigin, Problems
+
+SETTINGS_KEYS: dict[str, str] = {
+    "system": "System",
+    "league": "League",
+    "season": "Season",
+    "bestx": "Best X",
+    "eventscap": "Events cap",
+    "participating": "Participating",
+    "multiplier": "Multiplier",
+    "playercountfactor": "Player count factor",
+    "playercounttorank": "Player count to rank",
+    "tiebreak": "Tie break",
+    "sharedplaces": "Shared places",
+    "dateformat": "Date format",
+    "minimumevents": "Minimum events",
+    "belowminimum": "Below minimum",
+    "pot": "Pot",
+    "potshare": "Pot share",
+    "currencyunit": "Currency unit",
+    "requestedbyes": "Requested byes",
+    "forfeitwins": "Forfeit wins",
+    "lichessh": "Lichess H",
+}
+
+
+def read_settings(book: Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]]:
+    """The system key and the Settings sheet's other values with their cells."""
+    sheet = book.need("Settings")
+    found: dict[str, tuple[Value, CellOrigin]] = {}
+    for number, row in enumerate(book.rows(sheet), start=1):
+        if not row or blank(row[0]):
+            continue
+        key = norm(row[0])
+        if key in SETTINGS_KEYS and key not in found:
+            value = row[1] if len(row) > 1 and not blank(row[1]) else None
+            found[key] = (value, CellOrigin(sheet, number, {"setting": 0, "value": 1}))
+    if "system" not in found or found["system"][0] is None:
+        raise XlrallyError(
+            f"{quote_sheet(sheet)}: no System setting (column A 'System', column B one of "
+            f"{known()})"
+        )
+    system_value, origin = found["system"]
+    system = lookup(str(system_value))
+    if system is None:
+        raise XlrallyError(
+            f"{origin.where('value')}: unknown system {short(str(system_value))!r}: use one of "
+            f"{known()}"
+        )
+    return system.key, found
+
+
+class SettingsReader:
+    """Typed access to the Settings sheet's values, recording bad cells as problems."""
+
+    def __init__(self, found: dict[str, tuple[Value, CellOrigin]], problems: Problems) -> None:
+        self.found = found
+        self.problems = problems
+
+    def _raw(self, key: str) -> tuple[Value, CellOrigin] | None:
+        entry = self.found.get(key)
+        return None if entry is None or entry[0] is None else entry
+
+    def text(self, key: str) -> str:
+        entry = self._raw(key)
+        return "" if entry is None else text_of(entry[0])
+
+    def choice(self, key: str, choices: Sequence[str]) -> str:
+        """One of ``choices`` (any case); the first when blank."""
+        entry = self._raw(key)
+        if entry is None:
+            return choices[0]
+        chosen = " ".join(text_of(entry[0]).split()).casefold()  # dd/mm/yyyy ≠ dd.mm.yyyy
+        if chosen not in choices:
+            listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+            shown = short(text_of(entry[0]))
+            self.problems.at(
+                entry[1], "value", f"{SETTINGS_KEYS[key]} must be {listed}, not {shown!r}"
+            )
+            return choices[0]
+        return chosen
+
+    def number(self, key: str, convert: Callable[[Value, str], float] = to_number) -> float | None:
+        """The setting as a number (None when blank); a bad one is a problem at its cell."""
+        entry = self._raw(key)
+        if entry is None:
+            return None
+        try:
+            return convert(entry[0], SETTINGS_KEYS[key])
+        except ValueError as error:
+            self.problems.at(entry[1], "value", str(error))
+            return None
+
+    def positive(self, key: str) -> float | None:
+        """The setting as a number more than 0 (None when blank or bad; a bad one is a problem
+        at its cell)."""
+        entry = self._raw(key)
+        number = self.number(key)
+        if entry is None or number is None:
+            return None
+        if number <= 0:
+            self.problems.at(
+                entry[1], "value", f"{SETTINGS_KEYS[key]} must be more than 0, not {show(number)}"
+            )
+            return None
+        return number
+
+    def whole(self, key: str, minimum: int = 1) -> int | None:
+        entry = self._raw(key)
+        number = self.number(key)
+        if entry is None or number is None:
+            return None
+        if not float(number).is_integer() or number < minimum:
+            message = f"{SETTINGS_KEYS[key]} must be a whole number of at least {minimum}"
+            self.problems.at(entry[1], "value", f"{message}, not {number}")
+            return None
+        return int(number)
+
+    def tie_breaks(self) -> tuple[str, ...]:
+        entry = self._raw("tiebreak")
+        if entry is None:
+            return ()
+        try:
+            return parse_tie_breaks(text_of(entry[0]))
+        except XlrallyError as error:
+            self.problems.at(entry[1], "value", str(error))
+            return ()
+
+
+def or_default(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+def to_share(value: Value, what: str) -> float:
+    """A share of something as a fraction: ``50%`` text, or a number: up to 1 a fraction (a
+    cell formatted as a percentage holds 0.5 for 50%), above 1 a percentage (50).
+
+    >>> to_share("50%", "share"), to_share(0.5, "share"), to_share(50, "share")
+    (0.5, 0.5, 0.5)
+    """
+    if isinstance(value, str) and value.strip().endswith("%"):
+        number = to_number(value.strip()[:-1], what) / 100
+    else:
+        number = to_number(value, what)
+        number = number if number <= 1 else number / 100
+    if not 0 <= number <= 1:
+        raise ValueError(f"{what} must be between 0% and 100%, not {value!r}")
+    return float(number)

@@ -1,0 +1,178 @@
+"""Sheets and the tables on them, over any :class:`SheetSource` (a file read by
+:mod:`xlrally.ooxml.reader`, the open workbook in Excel through xlwings, or plain lists in
+tests), so every backend reads a league the same way: a sheet found by its name, a table's
+header row by the columns it names, each row's cells by field, and each problem at its cell.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from xlrally.core.errors import Problem, XlrallyError
+from xlrally.formats.cells import (
+    EXCEL_EPOCH,
+    Value,
+    blank,
+    column_letter,
+    norm,
+    quote_sheet,
+    text_of,
+    to_number,
+)
+from xlrally.formats.workbook.vocabulary import (
+    COLUMNS,
+    HEADER_SEARCH_ROWS,
+    field_named,
+    known_headers,
+    missing_column,
+)
+
+
+class SheetSource(Protocol):
+    """What reading a league needs of a workbook: its sheet names and a sheet's values."""
+
+    epoch: dt.date
+    """Day 0 of the workbook's serial dates (EXCEL_EPOCH, or DATE_1904 in a 1904 workbook)."""
+
+    def sheet_names(self) -> list[str]:
+        """The workbook's sheet names, in tab order."""
+        ...
+
+    def values(self, name: str) -> list[list[Value]]:
+        """The sheet's values from A1, one list per row (rows may differ in length)."""
+        ...
+
+
+@dataclass
+class MemorySheets:
+    """An in-memory workbook (sheet name -> rows): the test backend."""
+
+    sheets: dict[str, list[list[Value]]] = field(default_factory=dict)
+    epoch: dt.date = EXCEL_EPOCH
+
+    def sheet_names(self) -> list[str]:
+        return list(self.sheets)
+
+    def values(self, name: str) -> list[list[Value]]:
+        return self.sheets[name]
+
+
+class CellOrigin(NamedTuple):
+    """A row of a sheet; ``where("byes")`` names the cell of that field, e.g. ``Results!D7``.
+
+    A named tuple rather than a dataclass: one is made for every result row read.
+    """
+
+    sheet: str
+    row: int
+    columns: Mapping[str, int]
+
+    def where(self, field: str | None = None) -> str:
+        column = self.columns.get(field or "", min(self.columns.values(), default=0))
+        return f"{quote_sheet(self.sheet)}!{column_letter(column)}{self.row}"
+
+
+class Problems:
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+        self.missing_columns: set[str] = set()
+        """Fields whose whole column is missing: reported once, at the header."""
+
+    def at(self, origin: CellOrigin, field_name: str | None, message: str) -> None:
+        self.items.append(Problem(message, field=field_name, origin=origin))
+
+
+@dataclass(frozen=True)
+class Table:
+    """A sheet's rows below its header, with the header's column positions by field."""
+
+    sheet: str
+    columns: dict[str, int]
+    rows: list[tuple[int, list[Value]]]  # (1-based row number, values)
+    header: int = 1
+    """The header's row number."""
+    headers: tuple[str, ...] = ()
+    """The header row's texts, as written."""
+
+    def get(self, values: list[Value], field_name: str) -> Value:
+        index = self.columns.get(field_name)
+        if index is None or index >= len(values):
+            return None
+        value = values[index]
+        return None if blank(value) else value
+
+    def origin(self, row: int) -> CellOrigin:
+        """The origin of a row of this table (for error messages)."""
+        return CellOrigin(self.sheet, row, self.columns)
+
+
+def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> Table:
+    """Find the header row (the first of the first 20 rows naming every required column)."""
+    for index, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        columns: dict[str, int] = {}
+        for col, value in enumerate(row):
+            found = field_named(value) if isinstance(value, str) else None
+            if found and found not in columns:
+                columns[found] = col
+        if all(f in columns for f in required):
+            body = [
+                (index + 2 + offset, values)
+                for offset, values in enumerate(rows[index + 1 :])
+                # any() is a fast first test; a row of zeros or spaces needs the slow one
+                if any(values) or not all(blank(v) for v in values)
+            ]
+            headers = tuple(text_of(v) for v in row if not blank(v))
+            return Table(sheet, columns, body, index + 1, headers)
+    names = ", ".join(COLUMNS[f][0] for f in required)
+    best = max(rows[:HEADER_SEARCH_ROWS], key=known_headers, default=[])
+    if known_headers(best):
+        headers = tuple(text_of(v) for v in best if not blank(v))
+        number = rows.index(best) + 1
+        lacking = [f for f in required if f not in {field_named(h) for h in headers}]
+        hints = "; ".join(missing_column(f, headers) for f in lacking)
+        raise XlrallyError(f"{quote_sheet(sheet)}!A{number}: {hints}")
+    raise XlrallyError(
+        f"{quote_sheet(sheet)}: no header row with the columns {names} in the first "
+        f"{HEADER_SEARCH_ROWS} rows"
+    )
+
+
+class Book:
+    """Sheet lookup by normalised name."""
+
+    def __init__(self, source: SheetSource) -> None:
+        self.source = source
+        self.names = {norm(name): name for name in reversed(source.sheet_names())}
+        self._rows: dict[str, list[list[Value]]] = {}
+
+    def find(self, name: str) -> str | None:
+        return self.names.get(norm(name))
+
+    def need(self, name: str) -> str:
+        found = self.find(name)
+        if found is None:
+            raise XlrallyError(f"the workbook has no {name!r} sheet")
+        return found
+
+    def rows(self, sheet: str) -> list[list[Value]]:
+        """The sheet's values, read once (a live workbook's read is a call into Excel)."""
+        if sheet not in self._rows:
+            self._rows[sheet] = self.source.values(sheet)
+        return self._rows[sheet]
+
+
+def find_sheet(source: SheetSource, name: str) -> str | None:
+    """The sheet of a source named ``name`` as the reader finds it (case, spaces and
+    punctuation ignored)."""
+    return Book(source).find(name)
+
+
+def table_place(value: Value, what: str) -> int:
+    """A place in a table (Points, Prizes): a whole number from 1."""
+    number = to_number(value, what)
+    if not float(number).is_integer() or number < 1:
+        raise ValueError(f"{what} must be a whole number from 1, not {number}")
+    return int(number)
