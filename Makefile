@@ -22,6 +22,7 @@ bench:
 	$(PY) benchmarks/bench_functions.py
 	$(PY) benchmarks/bench_page.py
 	$(PY) benchmarks/bench_commands.py
+	$(PY) benchmarks/bench_calc.py
 
 template:
 	$(PY) tools/remake_examples.py
