@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -84,6 +85,20 @@ def test_the_extension_carries_the_installed_package(tmp_path: Path) -> None:
     assert "pythonpath/xlrally/calc/components.py" in names
     assert not [n for n in names if "/ooxml/" in n or "/app/" in n or n.endswith("cli.py")]
     assert {"xlrally.rdb", "xlrally.components", "xlrally_calc.py", "description.xml"} <= names
+
+
+def test_a_python_older_than_xlrallys_is_refused_with_its_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """LibreOffice's own Python may be old (Windows and macOS bundle one): the extension's entry
+    module says which version it found, before it changes anything."""
+    monkeypatch.setattr(sys, "version_info", (3, 8, 10, "final", 0))
+    path = list(sys.path)
+    with pytest.raises(ImportError, match=r"Python 3\.10 or later .* Python is 3\.8\.10"):
+        exec(
+            compile(extension.ENTRY, "xlrally_calc.py", "exec"), {"__file__": "/x/xlrally_calc.py"}
+        )
+    assert sys.path == path
 
 
 @pytest.mark.parametrize(

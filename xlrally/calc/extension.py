@@ -245,11 +245,18 @@ COMPONENTS = f"""<?xml version="1.0" encoding="UTF-8"?>
 ENTRY = '''"""LibreOffice loads this file: xlrally's Calc functions and Refresh standings command.
 
 The code is xlrally's own, in pythonpath/ beside this file; it goes first on the path, so that
-an xlrally installed in LibreOffice's Python for other uses cannot stand in for it.
+an xlrally installed in LibreOffice's Python for other uses cannot stand in for it. A Python
+older than xlrally's is refused with its version (LibreOffice shows the message).
 """
 
 import os
 import sys
+
+if sys.version_info < (3, 10):
+    _FOUND = ".".join(map(str, sys.version_info[:3]))
+    raise ImportError(
+        f"xlrally needs Python 3.10 or later in LibreOffice; this LibreOffice's Python is {_FOUND}"
+    )
 
 _HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pythonpath")
 if _HERE not in sys.path[:1]:
