@@ -78,6 +78,7 @@ class MacExcel:
     name: str = "league.xlsx"
     fonts: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     number_formats: dict[tuple[str, str], str] = field(default_factory=dict)
+    alignments: dict[tuple[str, str], str] = field(default_factory=dict)
     widths: dict[tuple[str, int], float] = field(default_factory=dict)
     settings: dict[str, Any] = field(
         default_factory=lambda: {"screen_updating": True, "enable_events": True}
@@ -192,7 +193,7 @@ def _command(
         return Ref(excel, ("worksheets", ("item", new)))
     if command == "clear_range":
         excel.memory.sheets[sheet] = []
-        for store in (excel.fonts, excel.number_formats):
+        for store in (excel.fonts, excel.number_formats, excel.alignments):
             for key in [key for key in store if key[0] == sheet]:
                 del store[key]
         return None
@@ -287,6 +288,9 @@ def _set(excel: MacExcel, found: dict[str, Any], prop: str, value: Any) -> None:
         attribute = prop.split(".", 1)[1]
         for r, c in cells:
             excel.fonts.setdefault((sheet, f"{column_letter(c - 1)}{r}"), {})[attribute] = value
+    elif prop == "horizontal_alignment":
+        for r, c in cells:
+            excel.alignments[(sheet, f"{column_letter(c - 1)}{r}")] = value.name
     elif prop == "column_width":
         for c in range(c1, c2 + 1):
             excel.widths[(sheet, c)] = value

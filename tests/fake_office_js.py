@@ -11,9 +11,11 @@ Excel; each behaviour below follows a named source:
   (Pyodide's type conversions: a JS number that is a safe integer becomes a Python int);
 * the actions: ``index.js`` ``runActions`` and its handlers (``addSheet`` 924-933,
   ``sheetClear`` 1225-1233, ``setValues`` 900-905, ``setNumberFormat`` 974-978,
-  ``setFontProperty`` 891-899, ``alert`` 1084-1092); ``setColumnWidth`` and
-  ``setScreenUpdating`` as xlwings 0.37.8's ``_xlremote.py`` emits them (lines 2262-2273 and
-  712-718): a width in points (Office.js ``RangeFormat.columnWidth``);
+  ``setFontProperty`` 891-899, ``alert`` 1084-1092); ``setColumnWidth``,
+  ``setHorizontalAlignment`` and ``setScreenUpdating`` as xlwings 0.37.8's ``_xlremote.py``
+  emits them (lines 2262-2273, 2313-2318 with the names of lines 235-244, and 712-718): a
+  width in points (Office.js ``RangeFormat.columnWidth``), an alignment as Office.js names it
+  (``Left``, ``Center``, ``Right``);
 * values written are parsed as if typed (Office.js ``Range.values``: "If the value starts
   with a plus, minus or equal sign, Excel interprets it as a formula"; text with a leading
   apostrophe stays text, without the apostrophe), the same parsing as through COM
@@ -31,6 +33,7 @@ from typing import Any
 import openpyxl
 
 from xlrally.excel.live import MemoryBook
+from xlrally.formats.cells import column_letter
 
 
 def js_value(value: Any) -> Any:
@@ -75,6 +78,10 @@ def payload(path: Path, version: str) -> dict[str, Any]:
     }
 
 
+LookTuple = tuple[bool, bool, bool, str | None, str | None]
+"""(bold, italic, grey, number format or None for General, alignment or None)."""
+
+
 @dataclass
 class OfficeBook:
     """The workbook as Excel holds it after a script's actions (values, formats, widths)."""
@@ -83,8 +90,27 @@ class OfficeBook:
     memory: MemoryBook = field(default_factory=MemoryBook)
     number_formats: dict[tuple[str, int, int], str] = field(default_factory=dict)
     fonts: dict[tuple[str, int, int], dict[str, Any]] = field(default_factory=dict)
+    alignments: dict[tuple[str, int, int], str] = field(default_factory=dict)
     widths: dict[tuple[str, int], float] = field(default_factory=dict)
     alerts: list[list[Any]] = field(default_factory=list)
+
+    def looks(self, sheet: str = "Standings") -> dict[str, LookTuple]:
+        """Each styled cell's look, as :func:`file_looks` gives a file's."""
+        cells = {k for k in (*self.number_formats, *self.fonts, *self.alignments) if k[0] == sheet}
+        found = {}
+        for key in cells:
+            font = self.fonts.get(key, {})
+            look = (
+                bool(font.get("bold")),
+                bool(font.get("italic")),
+                str(font.get("color", "")).upper() == "#808080",
+                self.number_formats.get(key),
+                self.alignments[key].lower() if key in self.alignments else None,
+            )
+            if look != (False, False, False, None, None):
+                _, row, column = key
+                found[f"{column_letter(column)}{row + 1}"] = look
+        return found
 
     def apply(self, actions: list[dict[str, Any]]) -> None:
         """Carry out the actions in order, as ``runActions`` does; an action this double
@@ -126,6 +152,10 @@ class OfficeBook:
         for cell in self._cells(action):
             self.fonts.setdefault(cell, {})[attribute] = value
 
+    def _setHorizontalAlignment(self, action: dict[str, Any]) -> None:
+        for cell in self._cells(action):
+            self.alignments[cell] = action["args"][0]
+
     def _setColumnWidth(self, action: dict[str, Any]) -> None:
         name = self.names[action["sheet_position"]]
         for column in range(
@@ -138,3 +168,27 @@ class OfficeBook:
 
     def _alert(self, action: dict[str, Any]) -> None:
         self.alerts.append(action["args"])
+
+
+def file_looks(path: Path, sheet: str = "Standings") -> dict[str, LookTuple]:
+    """The look of each non-blank cell of a sheet that a file writer styled, read back with
+    openpyxl (not xlrally's reader): what `xlrally sync` gave the cells."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        workbook = openpyxl.load_workbook(path)
+    found = {}
+    for row in workbook[sheet].iter_rows():
+        for cell in row:
+            if cell.value is None:
+                continue
+            colour = cell.font.color.rgb if cell.font.color is not None else None
+            look = (
+                bool(cell.font.b),
+                bool(cell.font.i),
+                isinstance(colour, str) and colour.upper().endswith("808080"),
+                None if cell.number_format == "General" else cell.number_format,
+                cell.alignment.horizontal,
+            )
+            if look != (False, False, False, None, None):
+                found[cell.coordinate] = look
+    return found

@@ -143,6 +143,7 @@ class FakeRange:
         self.sheet.book.memory.assign(self.sheet.name, block)
 
     number_format = property(lambda self: None, lambda self, v: self._look(number_format=v))
+    horizontal_alignment = property(lambda self: None, lambda self, v: self._look(align=v))
 
     @property
     def column_width(self) -> float:

@@ -368,3 +368,56 @@ def test_what_excel_makes_of_typed_text(typed: str, becomes: object) -> None:
 
     got = as_typed(typed)
     assert (type(got), got) == (type(becomes), becomes)
+
+
+def test_the_button_sits_on_settings_beside_the_settings(tmp_path: Path) -> None:
+    """The Refresh button of `xlrally new league.xlsm` is drawn on the Settings sheet (the
+    sheet whose relationships name the VML drawing), to the right of the settings' columns and
+    in the first rows, so that no setting and no growing table covers it. VML's ``x:Anchor``
+    is "left column, offset, top row, offset, right column, offset, bottom row, offset",
+    0-based (Office VML, ClientData ``Anchor``)."""
+    path = tmp_path / "league.xlsm"
+    make_new(path, "rally")
+    with zipfile.ZipFile(path) as z:
+        workbook = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+        sheet_ids = dict(
+            re.findall(r'<sheet name="([^"]+)" sheetId="\d+" r:id="(rId\d+)"', workbook)
+        )
+        targets = dict(re.findall(r'Id="(rId\d+)"[^>]*Target="([^"]+)"', rels))
+        targets |= {i: t for t, i in re.findall(r'Target="([^"]+)"[^>]*Id="(rId\d+)"', rels)}
+        settings_part = targets[sheet_ids["Settings"]].removeprefix("/xl/").removeprefix("xl/")
+        settings_rels = z.read(f"xl/worksheets/_rels/{Path(settings_part).name}.rels").decode()
+        assert "vmlDrawing" in settings_rels
+        vml = z.read("xl/drawings/vmlDrawing1.vml").decode()
+    (anchor,) = re.findall(r"<x:Anchor>\s*([^<]+)</x:Anchor>", vml)
+    left, _, top, _, right, _, bottom, _ = (int(n) for n in anchor.split(","))
+    with FileSheets(path) as sheets:
+        settings = sheets.values("Settings")
+    used_columns = max(
+        (c + 1 for row in settings for c, v in enumerate(row) if v not in (None, "")), default=0
+    )
+    assert left >= used_columns  # right of every setting's column
+    assert right > left
+    assert 0 < top < bottom <= 5  # in the first rows, below the header row
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_button_writes_the_looks_sync_writes(tmp_path: Path, system: str) -> None:
+    """Bold, italic, grey, number format and alignment of every Standings cell: the same from
+    the Refresh button (through the COM double) as in the file `xlrally sync` writes, read back
+    with openpyxl."""
+    from fake_office_js import file_looks
+
+    fake = FakeBook(memory_book(system))
+    assert refresh(XlwingsBook(fake)).standings is not None
+    path = write_book(tmp_path / f"{system}.xlsx", league_sheets(system).sheets)
+    assert sync_file(path).result == "written"
+    button = {
+        address: (look.bold, look.italic, look.grey, look.number_format, look.align)
+        for (sheet, address), look in fake.memory.looks.items()
+        if sheet == "Standings" and look != Look()
+    }
+    wanted = file_looks(path)
+    assert any(align for *_, align in wanted.values())  # alignment is part of the check
+    assert button == wanted

@@ -50,8 +50,8 @@ def test_the_mac_engine_reads_no_errors_as_text_from_a_range() -> None:
 
 def test_the_refresh_writes_on_a_mac_what_it_writes_elsewhere() -> None:
     """The Standings written through the macOS engine are those of the in-memory refresh
-    (itself checked against `xlrally sync`), formatted, sized in characters, and the message
-    comes in a Mac alert."""
+    (itself checked against `xlrally sync`), formatted and aligned as through COM, sized in
+    characters, and the message comes in a Mac alert."""
     excel = MacExcel(memory_book("neau"))
     with mac_book(excel) as mac:
         outcome = refresh(XlwingsBook(mac))
@@ -64,6 +64,9 @@ def test_the_refresh_writes_on_a_mac_what_it_writes_elsewhere() -> None:
     windows = FakeBook(memory_book("neau"))  # COM takes characters too: the file's widths
     refresh(XlwingsBook(windows))
     assert excel.widths == windows.widths
+    aligned = {a: kw.removeprefix("horizontal_align_") for (_, a), kw in excel.alignments.items()}
+    assert aligned
+    assert aligned == {a: look.align for (_, a), look in windows.memory.looks.items() if look.align}
     ((title, message, mode),) = excel.alerts
     assert (title, mode) == ("xlrally", "informational")
     assert message.startswith("Standings updated: ")

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import SEED
-from fake_office_js import OfficeBook, payload
+from fake_office_js import OfficeBook, file_looks, payload
 from helpers import npm_package, plain, program
 from packaging.requirements import Requirement
 
@@ -205,8 +205,8 @@ def test_lite_files_run_in_pyodide_as_xlwings_lite_runs_them(
     """In Lite mode, the main.py of `xlrally lite` (xlrally carried inside it, or installed
     from requirements.txt) registers every function, computes the seeds' cases from
     Office.js-shaped arguments, and its Refresh script, given the book as Lite gives it,
-    writes the Standings `xlrally sync` writes, cell by cell, for all five systems, with
-    column widths in points."""
+    writes the Standings `xlrally sync` writes, cell by cell and look by look (alignment
+    included), for all five systems, with column widths in points."""
     options = [] if form == "carried" else ["--requirement", "xlrally"]
     main, requirements = lite_files(tmp_path / "lite", *options)
     installed = [wheels["xlwings"]] if form == "carried" else [wheels["xlwings"], wheels["xlrally"]]
@@ -229,6 +229,7 @@ def test_lite_files_run_in_pyodide_as_xlwings_lite_runs_them(
             wanted = plain(sheets.values("Standings"))
         assert plain(excel.memory.sheets["Standings"]) == wanted, system
         assert excel.memory.formulas == {}
+        assert excel.looks() == file_looks(synced), system  # fonts, formats, alignment
         ((prompt, title, _buttons, mode, _callback),) = excel.alerts
         assert (title, mode) == ("xlrally", "info")
         assert prompt.startswith("Standings updated: ")

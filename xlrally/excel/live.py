@@ -337,11 +337,11 @@ class XlwingsBook:
         return values
 
     def write_standings(self, grid: Sequence[Row]) -> None:
-        """Clear and write the Standings sheet: the values in one block, then each format on
-        one contiguous range at a time (xlwings' remote and Lite engines take no comma-joined
-        addresses), then the column widths of the file writer (in points on the remote
-        engine). Screen updating and events are off meanwhile and restored after. A
-        protected Standings sheet is refused before anything changes."""
+        """Clear and write the Standings sheet: the values in one block, then each look (font,
+        number format, alignment) on one contiguous range at a time (xlwings' remote and Lite
+        engines take no comma-joined addresses), then the column widths of the file writer
+        (in points on the remote engine). Screen updating and events are off meanwhile and
+        restored after. A protected Standings sheet is refused before anything changes."""
         with _through_excel():
             names = {norm(s.name): s for s in self.book.sheets}
             sheet = names.get(norm(SHEET_NAME))
@@ -369,6 +369,8 @@ class XlwingsBook:
                 target.font.italic = look.italic
                 if look.colour:
                     target.font.color = tuple(int(look.colour[i : i + 2], 16) for i in (0, 2, 4))
+                if look.align:
+                    target.horizontal_alignment = look.align  # xlwings 0.37.3+, every engine
         unit = points if self.engine == "remote" else float
         for index, width in enumerate(column_widths(grid), start=1):
             try:
