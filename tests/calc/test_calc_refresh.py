@@ -147,3 +147,23 @@ def test_a_mistake_changes_nothing_and_is_reported_with_its_cell(
     assert done["message"].startswith("The standings were not updated:\n")
     assert problem.split(": ", 1)[1] in done["message"]  # the same words at the same cell
     assert after == before
+
+
+def test_a_protected_standings_sheet_is_left_as_it_was(calc: Office, tmp_path: Path) -> None:
+    """When Calc refuses the write (the Standings sheet protected), whatever was written is
+    taken back: the sheet is as it was, no Undo step is left, and the message says what to do."""
+    edited = edited_copy(calc, tmp_path, "rally")
+    doc = calc("open", str(edited))
+    try:
+        calc("protect", doc, "Standings")
+        before = calc("snapshot", doc, "Standings")
+        titles = calc("undo_titles", doc)
+        done = calc("refresh", doc)
+        after = calc("snapshot", doc, "Standings")
+        assert calc("undo_titles", doc) == titles
+    finally:
+        calc("close", doc)
+    assert done["state"] == 0
+    assert "LibreOffice refused to write the sheet" in done["message"]
+    assert "nothing was changed" in done["message"]
+    assert after == before

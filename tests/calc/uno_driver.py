@@ -202,6 +202,10 @@ class Driver:
     def store(self, doc: int, path: str, filter_name: str) -> None:
         self.docs[doc].storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", filter_name),))
 
+    def protect(self, doc: int, name: str) -> None:
+        """Protect a sheet, as Tools ▸ Protect Sheet does (no password)."""
+        self.docs[doc].Sheets.getByName(name).protect("")
+
     def remove_sheet(self, doc: int, name: str) -> None:
         self.docs[doc].Sheets.removeByName(name)
 

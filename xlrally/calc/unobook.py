@@ -312,18 +312,34 @@ def mm100(twips: float) -> int:
 
 def refresh_document(document: Any) -> RefreshOutcome:
     """Refresh the document's Standings as one Undo step; when the league has a problem nothing
-    is written and no Undo step is added (the step opens with the first write)."""
+    is written and no Undo step is added (the step opens with the first write). When Calc
+    refuses a write (a protected sheet or workbook), what was written is taken back and the
+    outcome says so: nothing is changed."""
     book = UnoBook(document)
     undo = document.getUndoManager()
+    refused = None
     document.lockControllers()
     try:
         outcome = refresh(book)
         if outcome.standings is not None:
             book.print_setup(print_setup(outcome.standings, book.written))
+    except Exception as error:  # a UNO exception: Calc would not take a write
+        refused = getattr(error, "Message", "") or str(error) or type(error).__name__
     finally:
         document.unlockControllers()
         if book.undoing:
             undo.leaveUndoContext()
+    if refused is not None:
+        if book.undoing:
+            undo.undo()
+        return RefreshOutcome(
+            None,
+            (
+                f"{SHEET_NAME}: LibreOffice refused to write the sheet ({refused}); nothing was "
+                "changed. Unprotect the sheet (Tools ▸ Protect Sheet) and the workbook's "
+                "structure, then refresh again",
+            ),
+        )
     if outcome.standings is not None:
         book.freeze()
     return outcome
