@@ -157,8 +157,16 @@ def calc(oxt: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office
         if os.environ.get("CI"):
             pytest.fail(f"{reason} (.ci/run installs it)")
         pytest.skip(reason)
-    profile = tmp_path_factory.mktemp("libreoffice") / "profile"
-    assert installed(oxt, profile) == ["org.xlrally.calc"]
-    office = Office(profile)
-    yield office
-    office.stop()
+    if "calc" not in _RUNNING:
+        profile = tmp_path_factory.mktemp("libreoffice") / "profile"
+        assert installed(oxt, profile) == ["org.xlrally.calc"]
+        _RUNNING["calc"] = Office(profile)
+    yield _RUNNING["calc"]
+    office = _RUNNING.pop("calc", None)  # every module's copy ends with the session: once
+    if office is not None:
+        office.stop()
+
+
+_RUNNING: dict[str, Office] = {}
+"""The session's LibreOffice: each test module imports the fixture, which makes it a fixture of
+its own there; they share this one instance."""
