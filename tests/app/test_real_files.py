@@ -127,7 +127,7 @@ def test_owner_that_cannot_be_kept_is_refused(
         raise PermissionError(1, "Operation not permitted")
 
     monkeypatch.setattr(os, "chown", refuse)
-    monkeypatch.setattr("xlrally.ooxml.writer._owner", lambda _: (status.st_uid + 1, 0))
+    monkeypatch.setattr("xlrally.ooxml.replace._owner", lambda _: (status.st_uid + 1, 0))
     before = path.read_bytes()
     outcome = sync_file(path)
     assert outcome.result == "failed"

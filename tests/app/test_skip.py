@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
-from xlrally.app import sync
+from xlrally.app import stamps, sync
 from xlrally.app.batch import run_batch
 from xlrally.app.sync import sync_file
 
@@ -143,7 +143,7 @@ def test_another_xlrally_version_or_a_damaged_record_syncs_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = synced(tmp_path)
-    monkeypatch.setattr(sync, "__version__", "99.0")
+    monkeypatch.setattr(stamps, "__version__", "99.0")
     assert sync_file(path).result == "written"  # recorded again under the new version
     assert sync_file(path).result == "unchanged"
     edit_part(path, "docProps/custom.xml", b"players&quot;:2", b"players&quot;:-2")

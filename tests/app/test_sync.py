@@ -460,7 +460,7 @@ def test_a_fingerprint_of_an_older_form_is_not_compared(tmp_path: Path) -> None:
     """A fingerprint written before the current form (32 hex digits, no ``v2-``) cannot be
     compared with today's: the sheet is taken as unedited rather than warned about, and the
     next write records the current form."""
-    from xlrally.formats.cells import FINGERPRINT, FINGERPRINT_FORM
+    from xlrally.app.stamps import FINGERPRINT, FINGERPRINT_FORM
 
     path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
     sync_file(path)

@@ -20,6 +20,7 @@ import pytest
 from helpers import CALC_CHAIN, RALLY_SHEETS, open_book, parts, rewrite, with_calc_chain, write_book
 from lxml import etree
 
+from xlrally.app import stamps
 from xlrally.app import sync as sync_module
 from xlrally.app.sync import sync_file
 
@@ -117,7 +118,7 @@ def test_a_file_saved_by_another_program_during_the_sync_wins(
     not overwrite that save. It refuses, naming what happened, and the new save stays."""
     path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
     saved_meanwhile = write_book(tmp_path / "other.xlsx", {**RALLY_SHEETS, "Notes": [["new"]]})
-    real_check = sync_module.hand_edits
+    real_check = stamps.hand_edits
 
     def saved_during_the_sync(*args: object) -> str | None:
         shutil.copyfile(saved_meanwhile, path)  # the other program's save, in place

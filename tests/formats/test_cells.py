@@ -20,7 +20,6 @@ from xlrally.formats.cells import (
     Cell,
     Look,
     column_widths,
-    fingerprint,
     quote_sheet,
     short,
     show_date,
@@ -146,26 +145,6 @@ def test_column_widths_follow_the_widest_shown_value_of_the_first_500_rows() -> 
     assert column_widths(grid) == [8.0, 22.0, 8.0]
     assert column_widths([(Cell("x" * 100),)]) == [60.0]
     assert column_widths([]) == []
-
-
-def test_a_fingerprint_sees_blank_rows_between_values_but_not_after_them() -> None:
-    """A blank row between two tables (sections) is part of the sheet; blank rows after the
-    last value are not (a reader cannot tell them from the rest of the sheet)."""
-    two = fingerprint([["a"], ["b"]])
-    one_gap = fingerprint([["a"], [], ["b"]])
-    two_gaps = fingerprint([["a"], [None, ""], [], ["b"]])
-    assert len({two, one_gap, two_gaps}) == 3
-    assert fingerprint([[], ["a"]]) != fingerprint([["a"]])
-    assert fingerprint([["a"], [], [None], [""]]) == fingerprint([["a"]])
-    assert fingerprint([["a"], [], ["b"], []]) == one_gap
-
-
-def test_a_fingerprint_tells_values_apart_by_what_a_reader_sees() -> None:
-    """TRUE and FALSE are shown as texts, not as 1 and 0; a date as its text."""
-    assert len({fingerprint([[True]]), fingerprint([[False]]), fingerprint([[1]])}) == 3
-    assert fingerprint([[dt.date(2025, 1, 2)]]) != fingerprint([[dt.date(2025, 1, 3)]])
-    assert fingerprint([[1]]).startswith("v2-")
-    assert len(fingerprint([[1]])) == 32
 
 
 @pytest.mark.parametrize(

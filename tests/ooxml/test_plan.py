@@ -17,6 +17,7 @@ import pytest
 from helpers import RALLY_SHEETS, parts, write_book
 from lxml import etree
 
+from xlrally.app.stamps import INPUTS, marks
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import Cell
 from xlrally.ooxml.package import NS_MAIN, NS_REL, Package
@@ -62,8 +63,10 @@ def relationships(data: bytes) -> list[tuple[str, str, str]]:
 
 
 def planned(path: Path, name: str = "Standings", stamp: str | None = None) -> Edit:
+    """The edit of a sync's write: the sheet, its fingerprint and (with ``stamp``) the stamp."""
     with Package(path) as package:
-        edit, _, _ = plan_sheet(package, name, GRID, stamp=stamp)
+        inputs = None if stamp is None else (INPUTS, stamp)
+        edit, _, _ = plan_sheet(package, name, GRID, marks=lambda: marks(GRID), stamp=inputs)
         return edit
 
 

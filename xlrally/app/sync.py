@@ -9,8 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
-import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,61 +17,17 @@ from typing import TypeVar, cast
 
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
+from xlrally.app.stamps import INPUTS, hand_edits, marks, recorded, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.standings import Standings
-from xlrally.core.version import __version__
-from xlrally.formats.cells import (
-    FINGERPRINT,
-    FINGERPRINT_FORM,
-    INPUTS,
-    Value,
-    as_read,
-    column_letter,
-    fingerprint,
-    norm,
-)
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.workbook import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
+from xlrally.ooxml.properties import last_saved as last_saved_in
 from xlrally.ooxml.reader import FileSheets
-from xlrally.ooxml.writer import TEMP_SUFFIX, WriteOutcome, stage_sheet, temp_prefix
-
-
-def hand_edits(source: FileSheets, standings: Standings) -> str | None:
-    """A warning when the Standings sheet was changed by hand since xlrally wrote it: its
-    values no longer match the fingerprint xlrally kept (a custom document property) when it
-    wrote them. Names the cells that now differ from the standings (at most five)."""
-    stored = source.package.custom_property(FINGERPRINT)
-    name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
-    if stored is None or name is None or not stored.startswith(FINGERPRINT_FORM):
-        return None
-    try:
-        current = source.values(name)
-    except XlrallyError:
-        current = []  # it cannot even be read as it is: not what xlrally wrote
-    if fingerprint(current) == stored:
-        return None
-    written = [[cell.value for cell in row] for row in standings_grid(standings)]
-    differ = [
-        f"{column_letter(c)}{r + 1}"
-        for r in range(max(len(current), len(written)))
-        for c in range(max(_width(current, r), _width(written, r)))
-        if _shown(current, r, c) != _shown(written, r, c)
-    ]
-    cells = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
-    return (
-        f"the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
-        f"the standings now: {cells or 'none'}); a sync replaces it, so keep notes on another sheet"
-    )
-
-
-def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
-    return len(rows[r]) if r < len(rows) else 0
-
-
-def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
-    return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
+from xlrally.ooxml.replace import TEMP_SUFFIX, WriteOutcome, temp_prefix
+from xlrally.ooxml.writer import stage_sheet
 
 
 def read_standings(
@@ -137,19 +92,6 @@ def paused_gc(ending: bool = False) -> Iterator[None]:
             gc.enable()
 
 
-def _stamp(standings: Standings) -> str:
-    """What a sync records beside the digest of the file it wrote (custom property
-    :data:`~xlrally.formats.cells.INPUTS`): enough for the summary of a skipped sync."""
-    facts = {
-        "xlrally": __version__,
-        "system": standings.system,
-        "players": len(standings.rows),
-        "events": len(standings.held),
-        "warnings": len(standings.warnings),
-    }
-    return json.dumps(facts, separators=(",", ":"))
-
-
 SKIP_UNCHANGED = True
 """Whether a file unchanged since xlrally last wrote it is skipped (:func:`synced_before`).
 Tests turn it off (``tests/conftest.py``'s ``full_syncs``) so that a second sync runs the
@@ -172,16 +114,10 @@ def synced_before(path: str | Path) -> SyncOutcome | None:
     path = Path(path)
     try:
         with Package(path) as package:
-            stored = package.custom_property(INPUTS)
-            if stored is None:
-                return None
-            digest, _, note = stored.partition(" ")
-            if digest != package.digest():
-                return None
-        facts = json.loads(note)
-    except (XlrallyError, OSError, ValueError):
+            facts = recorded(package)
+    except (XlrallyError, OSError):
         return None
-    if not isinstance(facts, dict) or facts.get("xlrally") != __version__:
+    if facts is None:
         return None
     system = facts.get("system")
     keys = ("players", "events", "warnings")
@@ -226,8 +162,10 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
             if keep is not None:
                 keep.extend((source, league, standings, grid))
             setup = print_setup(standings, grid)
-            stamp = _stamp(standings)
-            staged = stage_sheet(path, SHEET_NAME, grid, source.package, setup, stamp)
+            inputs = (INPUTS, stamp(standings))
+            staged = stage_sheet(
+                path, SHEET_NAME, grid, source.package, setup, lambda: marks(grid), inputs
+            )
             # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
             edited = hand_edits(source, standings) if staged is not None else None
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
@@ -263,7 +201,7 @@ def last_saved(path: str | Path) -> dt.datetime:
     """When the workbook was last saved: its own record, else the file's modification time."""
     try:
         with Package(path) as package:
-            saved = package.last_saved()
+            saved = last_saved_in(package)
     except XlrallyError:
         saved = None
     if saved is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import hashlib
 import math
 import re
 from collections.abc import Sequence
@@ -24,7 +23,6 @@ __all__ = [
     "DATE_1904",
     "ERROR_TEXTS",
     "EXCEL_EPOCH",
-    "FINGERPRINT",
     "MAX_CELL_TEXT",
     "PLAIN",
     "Cell",
@@ -32,11 +30,9 @@ __all__ = [
     "PrintSetup",
     "Row",
     "Value",
-    "as_read",
     "blank",
     "column_letter",
     "column_widths",
-    "fingerprint",
     "norm",
     "quote_sheet",
     "short",
@@ -273,62 +269,3 @@ def show_date(day: dt.date, pattern: str = "yyyy-mm-dd") -> str:
     codes = {"yyyy": "%Y", "mm": "%m", "dd": "%d"}
     separator = next((c for c in "/.-" if c in pattern), "-")
     return day.strftime(separator.join(codes[part] for part in pattern.split(separator)))
-
-
-FINGERPRINT = "xlrally standings"
-"""The custom document property holding the fingerprint of the Standings xlrally wrote."""
-
-INPUTS = "xlrally inputs"
-"""The custom document property recording the package digest of the file xlrally wrote and
-what that sync found (so that a sync of the unchanged file can be skipped)."""
-
-
-FINGERPRINT_FORM = "v2-"
-"""How a fingerprint starts; one without it (an older xlrally's) cannot be compared and is
-taken as unedited, until the next write replaces it."""
-
-
-def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
-    """A digest of a sheet's values as a reader of the file sees them (:func:`as_read`):
-    numbers by value (3 and 3.0 alike), texts as they are, blank cells alike however they are
-    blank, blank cells after a row's last value and blank rows after the last row left out.
-    Equal for the grid xlrally writes and for the same sheet read back, so a difference means
-    the sheet was edited since. Each row is one ``repr`` of a list (a call per cell would cost
-    twice the time at 200,000 cells), hashed as it is made (a million cells' texts at once
-    were the peak of a sync's memory).
-
-    >>> written = [["Rank", "Player"], [1, "Bobby"], []]
-    >>> read_back = [["Rank", "Player", ""], [1.0, "Bobby"]]
-    >>> fingerprint(written) == fingerprint(read_back) != fingerprint([[1, "Bob"]])
-    True
-    """
-    digest = hashlib.sha256()
-    blank_rows = 0  # hashed only when a row with values follows them
-    for row in rows:
-        seen = [
-            None
-            if value is None or value == ""
-            else float(value)
-            if type(value) is int or type(value) is float  # not bool: a bool is shown as text
-            else str(value)
-            for value in row
-        ]
-        while seen and seen[-1] is None:
-            seen.pop()
-        if not seen:
-            blank_rows += 1
-            continue
-        digest.update(b"[]\n" * blank_rows + repr(seen).encode() + b"\n")
-        blank_rows = 0
-    return FINGERPRINT_FORM + digest.hexdigest()[: 32 - len(FINGERPRINT_FORM)]
-
-
-def as_read(value: Value) -> float | str | None:
-    """A cell's value as a reader of the file sees it: None for a blank, a float for any
-    number, the text otherwise (what :func:`fingerprint` and a comparison with a sheet read
-    back go by)."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    return str(value)

@@ -9,12 +9,11 @@ a bounded area (a 2 KB file with one cell at XFD1048576 would make a reader allo
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import os
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,27 @@ import defusedxml.ElementTree as SafeET
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH
+from xlrally.ooxml.constants import NS_MAIN, NS_PKG_REL, NS_REL, NS_STRICT_MAIN, WORKSHEET_TYPE
 from xlrally.ooxml.formulas import scan_formulas
+
+__all__ = [  # and the names a package's parts use, from their own module (constants)
+    "MAX_CELLS",
+    "MAX_FILE_BYTES",
+    "MAX_PARTS",
+    "MAX_PART_BYTES",
+    "MAX_TOTAL_BYTES",
+    "NS_MAIN",
+    "NS_REL",
+    "WORKSHEET_TYPE",
+    "Package",
+    "SheetRef",
+    "column_number",
+    "file_identity",
+    "identity",
+    "parse_xml",
+    "refuse_dtd",
+    "uncompressed_size",
+]
 
 MAX_FILE_BYTES = 256 * 2**20
 """Largest workbook file read (compressed)."""
@@ -36,11 +55,6 @@ MAX_CELLS = 10_000_000
 """Largest area (rows × columns up to the furthest cell) of a sheet that is read."""
 MAX_PARTS = 10_000
 
-NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-NS_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
-NS_DCTERMS = "http://purl.org/dc/terms/"
-WORKSHEET_TYPE = NS_REL + "/worksheet"
 MAX_ROWS = 1_048_576
 NARROW_COLUMNS = 8
 """Columns A..H: a sheet no wider than this is safe at any length."""
@@ -59,8 +73,6 @@ def refuse_dtd(head: bytes, where: str) -> None:
         raise WorkbookError(f"{where}: XML with a DTD or entities is not allowed")
 
 
-DEFAULT_CUSTOM_PART = "docProps/custom.xml"
-"""Where a package without custom document properties gets them."""
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -87,16 +99,6 @@ def file_identity(path: str | Path) -> tuple[int, int, int] | None:
         return identity(Path(path).stat())
     except OSError:
         return None
-
-
-def parts_digest(parts: Iterable[tuple[str, int, int]]) -> str:
-    """A digest of a package's parts, each by name, CRC-32 and size of its content (what the
-    zip's central directory records, so no part is read). Any edit of a part changes it,
-    unless the edit keeps both the size and the CRC-32 (about one chance in four billion)."""
-    digest = hashlib.sha256()
-    for name, crc, size in sorted(parts):
-        digest.update(f"{name}\0{crc:08x}\0{size}\n".encode())
-    return digest.hexdigest()[:32]
 
 
 def uncompressed_size(path: str | Path) -> int:
@@ -155,7 +157,6 @@ _TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 _TRUE = {"1", "true"}
 _CALCULATE = "open and save it in Excel or LibreOffice first, then sync again"
 _SAVE_AS_XLSX = "save it as an Excel Workbook (.xlsx or .xlsm) and sync that file"
-NS_STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 
 
 def parse_xml(data: bytes, part: str) -> Any:
@@ -333,45 +334,6 @@ class Package:
     def epoch(self) -> dt.date:
         """Day 0 of the workbook's serial dates: 1899-12-30, or 1904-01-01 in the 1904 system."""
         return DATE_1904 if self.date1904 else EXCEL_EPOCH
-
-    def last_saved(self) -> dt.datetime | None:
-        """When the workbook was last saved, by its own record (``docProps/core.xml``
-        ``dcterms:modified``, which Excel and LibreOffice write), in local time; None when the
-        package does not say. Unlike the file's time, a copy or a sync does not change it."""
-        for kind, part in self.relationships("").values():
-            if kind.endswith("/core-properties") and self.has(part):
-                try:
-                    found = self.xml(part).find(f"{{{NS_DCTERMS}}}modified")
-                    stamp = dt.datetime.fromisoformat((found.text or "").strip())
-                except (WorkbookError, AttributeError, ValueError):
-                    return None
-                if stamp.tzinfo is None:
-                    stamp = stamp.replace(tzinfo=dt.UTC)
-                return stamp.astimezone().replace(tzinfo=None, microsecond=0)
-        return None
-
-    def custom_properties_part(self) -> str | None:
-        """The custom document properties part (``docProps/custom.xml``), if the package has one."""
-        for kind, part in self.relationships("").values():
-            if kind.endswith("/custom-properties") and self.has(part):
-                return part
-        return None
-
-    def custom_property(self, name: str) -> str | None:
-        """The text of a custom document property (``docProps/custom.xml``), if set."""
-        part = self.custom_properties_part()
-        if part is not None:
-            for prop in self.xml(part):
-                if prop.get("name") == name:
-                    return "".join(prop.itertext()).strip()
-        return None
-
-    def digest(self) -> str:
-        """:func:`parts_digest` of every part but the custom properties (where xlrally keeps
-        the digest of what it wrote)."""
-        skip = self.custom_properties_part() or DEFAULT_CUSTOM_PART
-        infos = self.zip.infolist()
-        return parts_digest((i.filename, i.CRC, i.file_size) for i in infos if i.filename != skip)
 
     def sheet(self, name: str) -> SheetRef | None:
         return next((s for s in self.sheets if s.name == name), None)

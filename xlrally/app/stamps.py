@@ -1,0 +1,152 @@
+"""What xlrally records in a workbook it writes, and what it makes of that later: a
+fingerprint of the Standings it wrote (so that a sheet changed by hand since is said), and
+the digest of the package as written with what that sync found (so that a sync of the file
+unchanged since is skipped). Both are custom document properties; :mod:`xlrally.ooxml.writer`
+writes any it is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+
+from xlrally.core.errors import XlrallyError
+from xlrally.core.standings import Standings
+from xlrally.core.version import __version__
+from xlrally.formats.cells import Row, Value, column_letter, norm
+from xlrally.formats.grid import SHEET_NAME, standings_grid
+from xlrally.ooxml.package import Package
+from xlrally.ooxml.properties import custom_property, digest
+from xlrally.ooxml.reader import FileSheets
+
+FINGERPRINT = "xlrally standings"
+"""The custom document property holding the fingerprint of the Standings xlrally wrote."""
+
+INPUTS = "xlrally inputs"
+"""The custom document property recording the package digest of the file xlrally wrote and
+what that sync found (so that a sync of the unchanged file can be skipped)."""
+
+
+FINGERPRINT_FORM = "v2-"
+"""How a fingerprint starts; one without it (an older xlrally's) cannot be compared and is
+taken as unedited, until the next write replaces it."""
+
+
+def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
+    """A digest of a sheet's values as a reader of the file sees them (:func:`as_read`):
+    numbers by value (3 and 3.0 alike), texts as they are, blank cells alike however they are
+    blank, blank cells after a row's last value and blank rows after the last row left out.
+    Equal for the grid xlrally writes and for the same sheet read back, so a difference means
+    the sheet was edited since. Each row is one ``repr`` of a list (a call per cell would cost
+    twice the time at 200,000 cells), hashed as it is made (a million cells' texts at once
+    were the peak of a sync's memory).
+
+    >>> written = [["Rank", "Player"], [1, "Bobby"], []]
+    >>> read_back = [["Rank", "Player", ""], [1.0, "Bobby"]]
+    >>> fingerprint(written) == fingerprint(read_back) != fingerprint([[1, "Bob"]])
+    True
+    """
+    digest = hashlib.sha256()
+    blank_rows = 0  # hashed only when a row with values follows them
+    for row in rows:
+        seen = [
+            None
+            if value is None or value == ""
+            else float(value)
+            if type(value) is int or type(value) is float  # not bool: a bool is shown as text
+            else str(value)
+            for value in row
+        ]
+        while seen and seen[-1] is None:
+            seen.pop()
+        if not seen:
+            blank_rows += 1
+            continue
+        digest.update(b"[]\n" * blank_rows + repr(seen).encode() + b"\n")
+        blank_rows = 0
+    return FINGERPRINT_FORM + digest.hexdigest()[: 32 - len(FINGERPRINT_FORM)]
+
+
+def as_read(value: Value) -> float | str | None:
+    """A cell's value as a reader of the file sees it: None for a blank, a float for any
+    number, the text otherwise (what :func:`fingerprint` and a comparison with a sheet read
+    back go by)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return str(value)
+
+
+def marks(grid: Sequence[Row]) -> Mapping[str, str]:
+    """The custom properties a written Standings sheet gives its package: its fingerprint."""
+    return {FINGERPRINT: fingerprint([[c.value for c in r] for r in grid])}
+
+
+def hand_edits(source: FileSheets, standings: Standings) -> str | None:
+    """A warning when the Standings sheet was changed by hand since xlrally wrote it: its
+    values no longer match the fingerprint xlrally kept (a custom document property) when it
+    wrote them. Names the cells that now differ from the standings (at most five)."""
+    stored = custom_property(source.package, FINGERPRINT)
+    name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
+    if stored is None or name is None or not stored.startswith(FINGERPRINT_FORM):
+        return None
+    try:
+        current = source.values(name)
+    except XlrallyError:
+        current = []  # it cannot even be read as it is: not what xlrally wrote
+    if fingerprint(current) == stored:
+        return None
+    written = [[cell.value for cell in row] for row in standings_grid(standings)]
+    differ = [
+        f"{column_letter(c)}{r + 1}"
+        for r in range(max(len(current), len(written)))
+        for c in range(max(_width(current, r), _width(written, r)))
+        if _shown(current, r, c) != _shown(written, r, c)
+    ]
+    cells = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
+    return (
+        f"the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
+        f"the standings now: {cells or 'none'}); a sync replaces it, so keep notes on another sheet"
+    )
+
+
+def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
+    return len(rows[r]) if r < len(rows) else 0
+
+
+def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
+    return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
+
+
+def stamp(standings: Standings) -> str:
+    """What a sync records beside the digest of the file it wrote (custom property
+    :data:`INPUTS`): enough for the summary of a skipped sync."""
+    facts = {
+        "xlrally": __version__,
+        "system": standings.system,
+        "players": len(standings.rows),
+        "events": len(standings.held),
+        "warnings": len(standings.warnings),
+    }
+    return json.dumps(facts, separators=(",", ":"))
+
+
+def recorded(package: Package) -> dict[str, object] | None:
+    """What the last sync recorded (:func:`stamp`), when the package is still as that sync
+    wrote it (the digest of its parts unchanged) and this version of xlrally wrote it; else
+    None."""
+    stored = custom_property(package, INPUTS)
+    if stored is None:
+        return None
+    written, _, note = stored.partition(" ")
+    if written != digest(package):
+        return None
+    try:
+        facts = json.loads(note)
+    except ValueError:
+        return None
+    if not isinstance(facts, dict) or facts.get("xlrally") != __version__:
+        return None
+    return facts
