@@ -4,8 +4,11 @@
 :mod:`~xlrally.ooxml.reader` reads values with python-calamine, :mod:`~xlrally.ooxml.xmlpart`
 edits shared XML parts at parser-given offsets, :mod:`~xlrally.ooxml.styles` and
 :mod:`~xlrally.ooxml.sheet_xml` make the formats and the sheet part, :mod:`~xlrally.ooxml.writer`
-verifies and commits a sheet of cells losslessly and atomically, :mod:`~xlrally.ooxml.rawzip`
-copies the untouched parts as raw compressed bytes.
+writes a sheet of cells losslessly and atomically: its parts planned (:mod:`~.edit`), checked
+(:mod:`~.verify`) and put in the old file's place (:mod:`~.replace`, with
+:mod:`~xlrally.ooxml.rawzip` copying the untouched parts as raw compressed bytes);
+:mod:`~.properties` reads and sets document properties, :mod:`~.constants` holds the names
+Office Open XML gives things.
 
 May import: the standard library, its third-party readers, ``xlrally.ooxml`` itself,
 ``xlrally.core.errors`` (its error classes) and ``xlrally.formats.cells`` (what a cell and its
