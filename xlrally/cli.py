@@ -328,6 +328,11 @@ def _mapping(_ctx: object, _param: object, values: tuple[str, ...]) -> dict[str,
     help="A table's header that names a workbook column otherwise (e.g. Pos=Rank); repeat.",
 )
 @click.option("--replace", is_flag=True, help="Replace the event's results if it has some.")
+@click.option(
+    "--season",
+    metavar="NAME",
+    help="The event's season, when events name seasons (default: found from its date).",
+)
 def import_(
     league: Path,
     file: str,
@@ -336,25 +341,35 @@ def import_(
     rounds: int | None,
     columns: dict[str, str],
     replace: bool,
+    season: str | None,
 ) -> None:
-    """Import one event's results from FILE into the LEAGUE workbook, then sync it.
+    """Import one event's results from FILE into the LEAGUE workbook, with its standings.
 
-    FILE is a FIDE TRF file from a chess pairing program (Swiss-Manager, Vega, Tornelo ...)
-    or a table: CSV from a poker timer or tournament tool, or text pasted from a web page or
-    spreadsheet (- reads it from standard input). The results are added to the Results sheet
-    (or the event's own sheet), the event to Events, and the Standings synced; nothing else
-    in the workbook changes.
+    FILE is a FIDE TRF file from a chess pairing program (Swiss-Manager, Vega, Tornelo,
+    Lichess ...) or a table: CSV from a poker timer or tournament tool, or text pasted from a
+    web page or spreadsheet (- reads it from standard input). The results are added to the
+    Results sheet (or the event's own sheet), the event to Events, and the Standings written,
+    in one atomic replace; nothing else in the workbook changes.
     """
-    from xlrally.app.importer import Options, import_file
+    from xlrally.app.importer import ImportInterrupted, Options, import_file
+    from xlrally.app.isolate import stop_on_sigterm
     from xlrally.core.errors import XlrallyError
     from xlrally.formats.view import shown_warnings
 
-    options = Options(event, date, rounds, columns, replace)
+    options = Options(event, date, rounds, columns, replace, season)
     data = sys.stdin.buffer.read() if file == "-" else None
     try:
-        outcome = import_file(league, "standard input" if file == "-" else file, options, data)
+        with stop_on_sigterm():
+            outcome = import_file(league, "standard input" if file == "-" else file, options, data)
     except XlrallyError as error:
         fail([f"{league}: {error}"])
+    except (ImportInterrupted, KeyboardInterrupt) as stop:
+        if isinstance(stop, ImportInterrupted) and stop.written:
+            said = "the import had been written before the stop (the workbook is the new one)"
+        else:
+            said = "the workbook was left as it was (no temporary file is left)"
+        click.echo(f"Interrupted: {league}: {said}.", err=True)
+        sys.exit(130)
     for note in outcome.notes:
         click.echo(f"Note: {note}", err=True)
     if outcome.changed:
@@ -365,8 +380,6 @@ def import_(
     if sync is not None:
         for warning in shown_warnings(sync.warnings):
             click.echo(f"Warning: {league}: {warning}", err=True)
-        if not sync.ok:
-            fail(sync.problems)
         click.echo(
             f"{league}: standings {sync.result} ({plural(sync.players, 'player')}, "
             f"{plural(sync.events, 'event')})"

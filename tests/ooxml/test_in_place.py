@@ -7,13 +7,22 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+import zlib
 from pathlib import Path
 
 import openpyxl
 import pytest
 
 from xlrally.core.errors import WorkbookError
-from xlrally.ooxml.in_place import Rows, SheetCells, extend_sheet, extend_table
+from xlrally.ooxml.in_place import (
+    NeedsParse,
+    Rows,
+    SheetCells,
+    StreamedSheet,
+    extend_sheet,
+    extend_table,
+)
+from xlrally.ooxml.rawzip import RawZipWriter
 from xlrally.ooxml.xmlpart import XmlPart
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -221,3 +230,138 @@ def _first_sheet_part(z: zipfile.ZipFile) -> str | None:
     folder = rels_name.rsplit("_rels", 1)[0]
     part = target.lstrip("/") if target.startswith("/") else folder + target
     return part if part in names else None
+
+
+def both_ways(
+    sheet: bytes, writes: dict[int, dict[int, object]], like: int | None, extent: Rows
+) -> tuple[bytes, bytes]:
+    """The part written whole (parsed: SheetCells, then extend_sheet, as the import did) and as
+    a stream (StreamedSheet): the two must be the same bytes."""
+    new_last = max(*writes, extent.last)
+    widest = max(c for row in writes.values() for c in row)
+    whole = SheetCells(XmlPart("s.xml", sheet)).write(writes, like, lambda: 9)  # type: ignore[arg-type]
+    whole = extend_sheet(whole, "s.xml", extent, new_last, widest)
+    streamed = StreamedSheet("s.xml", sheet).write(
+        writes,  # type: ignore[arg-type]
+        like,
+        lambda: 9,
+        extent,
+        new_last,
+        widest,
+    )
+    return whole, streamed.joined()
+
+
+TYPICAL = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="{MAIN}" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+    'xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+    '<dimension ref="A1:E4"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
+    '<sheetData><row r="1" spans="1:5"><c r="A1" t="s"><v>0</v></c></row>'
+    '<row r="2" ht="18" customHeight="1"><c r="A2" s="3"><v>2</v></c><c r="C2" s="4"><v>1</v></c></row>'
+    '<row r="3"><c r="A3" s="3"><v>3</v></c><c r="B3" t="s"><v>1</v></c><c r="C3" s="4"/></row>'
+    '<row r="4" s="2" customFormat="1"><c r="A4" s="3"><v>4</v></c><c r="B4" t="inlineStr">'
+    '<is><t>x</t></is></c></row><row r="9" s="5"/><row r="12"><c r="A12" s="6"/></row>'
+    '</sheetData><autoFilter ref="A1:E4"/><conditionalFormatting sqref="C2:C4">'
+    '<cfRule type="x" priority="1"/></conditionalFormatting><dataValidations count="1">'
+    '<dataValidation sqref="B2:B4"/></dataValidations><extLst><ext><x14:dataValidations '
+    "xmlns:x14='u'><x14:dataValidation><xm:sqref>E2:E4</xm:sqref></x14:dataValidation>"
+    "</x14:dataValidations></ext></extLst></worksheet>"
+).encode()
+
+
+@pytest.mark.parametrize(
+    "writes",
+    [
+        {5: {0: 5, 1: "Ann"}, 6: {0: 6, 1: "=Bob", 2: dt.date(2024, 1, 1)}},  # appended
+        {9: {0: 9}, 10: {0: 10, 4: 1.5}, 13: {1: "z"}},  # over and between empty styled rows
+        {2: {1: "new", 2: None}, 3: {0: None}, 5: {0: 1}},  # rewritten (a replace) and appended
+        {4: {6: "wide"}},  # a cell beyond the last column: the dimension grows
+    ],
+)
+def test_the_streamed_editor_writes_the_same_bytes_as_the_whole_parse(
+    writes: dict[int, dict[int, object]],
+) -> None:
+    """Rows appended after the last, written over empty rows below it, rewritten in the middle,
+    widened: byte for byte what the whole parse writes, with every range carried over."""
+    whole, streamed = both_ways(TYPICAL, writes, 4, Rows(header=1, last=4))
+    assert streamed == whole
+
+
+def test_a_prefixed_sheet_streams_the_same() -> None:
+    """The OpenXML SDK's `x:` prefix, on the rows found and written."""
+    sheet = (
+        f'<x:worksheet xmlns:x="{MAIN}"><x:dimension ref="A1:B2"/><x:sheetData>'
+        '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>h</x:t></x:is></x:c></x:row>'
+        '<x:row r="2"><x:c r="A2" s="1"><x:v>1</x:v></x:c></x:row></x:sheetData></x:worksheet>'
+    ).encode()
+    whole, streamed = both_ways(sheet, {3: {0: 2, 1: "b"}}, 2, Rows(1, 2))
+    assert streamed == whole
+    assert b'<x:row r="3"><x:c r="A3" s="1"><x:v>2</x:v></x:c>' in streamed
+
+
+@pytest.mark.parametrize(
+    "sheet",
+    [
+        f'<worksheet xmlns="{MAIN}"><sheetData><row><c><v>1</v></c></row></sheetData></worksheet>',
+        f'<worksheet xmlns="{MAIN}"><sheetData><!-- a note --><row r="1"/></sheetData></worksheet>',
+        f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>',
+    ],
+    ids=["rows without r", "a comment", "empty"],
+)
+def test_what_the_stream_cannot_read_is_parsed_whole(sheet: str) -> None:
+    """Rows numbered by their position, comments, an empty sheet: the whole parse does it."""
+    with pytest.raises(NeedsParse):
+        StreamedSheet("s.xml", sheet.encode()).write({2: {0: 1}}, 1, lambda: 9, Rows(1, 1), 2, 0)
+
+
+def test_a_streamed_part_is_compressed_as_the_zip_writer_compresses_it() -> None:
+    """Piece by piece, the same deflate stream as the joined part at the writer's level."""
+    rows = "".join(f'<row r="{n}"><c r="A{n}"><v>{n}</v></c></row>' for n in range(1, 60_000))
+    sheet = f'<worksheet xmlns="{MAIN}"><sheetData>{rows}</sheetData></worksheet>'.encode()
+    edit = StreamedSheet("s.xml", sheet).write(
+        {60_000: {0: 1}}, 59_999, lambda: 9, Rows(1, 59_999), 60_000, 0
+    )
+    joined = edit.joined()
+    assert len(joined) > 2**20  # the fast level of a big part
+    packed = edit.pack()
+    out = io.BytesIO()
+    RawZipWriter(out).add(zipfile.ZipInfo("s.xml"), joined)
+    raw = out.getvalue()
+    assert raw[30 + len("s.xml") :] == packed.data
+    assert (packed.crc, packed.size) == (zlib.crc32(joined), len(joined))
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="../shared/corpus is not beside the checkout")
+def test_real_sheets_stream_to_the_same_bytes() -> None:
+    """The first worksheet of each real workbook, a row appended after its last row with
+    values and its first row rewritten: the stream writes what the whole parse writes."""
+    streamed = 0
+    for path in _corpus_books():
+        try:
+            with zipfile.ZipFile(path) as z:
+                part = _first_sheet_part(z)
+                if part is None:
+                    continue
+                data = z.read(part)
+        except (zipfile.BadZipFile, OSError, ValueError):
+            continue  # a damaged file: not this test's subject
+        try:
+            cells = SheetCells(XmlPart(part, data))
+        except WorkbookError:
+            continue
+        filled = [n for n, row in cells.rows.items() if row.named(MAIN, "c")]
+        if not filled:
+            continue
+        last = max(filled)
+        writes: dict[int, dict[int, object]] = {
+            min(filled): {0: "first"},
+            last + 1: {0: "=Bob", 1: 2.5, 2: dt.date(2024, 1, 1)},
+        }
+        try:
+            whole, stream = both_ways(data, writes, last, Rows(min(filled), last))
+        except NeedsParse:
+            continue
+        assert stream == whole, path
+        streamed += 1
+    assert streamed > 150, streamed

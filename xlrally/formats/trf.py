@@ -424,6 +424,8 @@ def _check_points(players: list[TrfPlayer], tags: Mapping[str, str], source: str
         return byes, wrong
 
     first = explained(scoring["P"], scoring["D"])
+    if not first[0] and not first[1]:
+        return {}  # every record adds up as the file's point system says: the usual case
     tries = [first] + [explained(u, h) for u in (1.0, 0.5, 0.0) for h in (0.5, 0.0, 1.0)]
     for byes, wrong in sorted(tries, key=lambda t: len(t[0])):
         if not wrong:

@@ -26,6 +26,7 @@ from xlrally.ooxml.constants import (
     WORKSHEET_TYPE,
 )
 from xlrally.ooxml.package import Package
+from xlrally.ooxml.rawzip import Packed
 from xlrally.ooxml.sheet_xml import string_item, xml_text
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import XmlPart
@@ -38,6 +39,9 @@ class Edit:
         self.package = package
         self.changed: dict[str, bytes] = {}
         self.dropped: set[str] = set()
+        self.packed: dict[str, Packed] = {}
+        """Existing parts replaced by contents compressed already (a big sheet edited as a
+        stream, :mod:`xlrally.ooxml.in_place`), checked by whoever made them."""
 
     def data(self, part: str) -> bytes:
         if part in self.changed:
@@ -183,7 +187,9 @@ def new_sheet(edit: Edit, package: Package, name: str) -> str:
     workbook = package.workbook_part
     folder = posixpath.join(posixpath.dirname(workbook), "worksheets")
     number = 1
-    while package.has(f"{folder}/sheet{number}.xml"):
+    while (
+        package.has(f"{folder}/sheet{number}.xml") or f"{folder}/sheet{number}.xml" in edit.changed
+    ):
         number += 1
     part = f"{folder}/sheet{number}.xml"
     rel_id = add_relationship(edit, package, workbook, "/worksheet", part, WORKSHEET_CONTENT_TYPE)

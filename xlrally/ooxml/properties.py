@@ -125,7 +125,10 @@ def digest_after(edit: Edit, package: Package, skip: str) -> str:
         if info.filename in edit.dropped or info.filename == skip:
             continue
         data = edit.changed.get(info.filename)
-        if data is None:
+        packed = edit.packed.get(info.filename)
+        if packed is not None:
+            parts.append((info.filename, packed.crc, packed.size))
+        elif data is None:
             parts.append((info.filename, info.CRC, info.file_size))
         else:
             parts.append((info.filename, zlib.crc32(data), len(data)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 from zipfile import ZIP_DEFLATED, ZIP_STORED, ZipInfo
@@ -20,6 +21,46 @@ _CENTRAL = struct.Struct("<4s6H3L5H2L")
 _END = struct.Struct("<4s4H2LH")
 _LIMIT = 0xFFFFFFFF
 _COPY_CHUNK = 2**20
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A part's new contents already compressed as :meth:`RawZipWriter.add` would compress
+    them (see :func:`pack`), with their CRC-32 and size: written as they are."""
+
+    data: bytes
+    method: int
+    crc: int
+    size: int
+
+
+def level_for(size: int) -> int:
+    """The deflate level of a new part: the fastest for a large one (three times faster, a
+    little larger), the default otherwise."""
+    return 1 if size > 2**20 else 6
+
+
+def pack(pieces: Iterable[bytes | memoryview], size: int) -> Packed:
+    """The pieces of a part of ``size`` bytes compressed piece by piece, byte for byte as
+    :meth:`RawZipWriter.add` compresses the joined part (deflate's output does not depend on how
+    its input is cut), without ever holding the joined part; stored when that is smaller."""
+    compressor = zlib.compressobj(level_for(size), zlib.DEFLATED, -15)
+    out = []
+    crc = 0
+    count = 0
+    kept = []
+    for piece in pieces:
+        crc = zlib.crc32(piece, crc)
+        count += len(piece)
+        out.append(compressor.compress(piece))
+        kept.append(piece)
+    out.append(compressor.flush())
+    if count != size:
+        raise WorkbookError(f"a new part has {count} bytes, not the {size} planned")
+    packed = b"".join(out)
+    if len(packed) >= size:
+        return Packed(b"".join(kept), ZIP_STORED, crc, size)
+    return Packed(packed, ZIP_DEFLATED, crc, size)
 
 
 @dataclass(frozen=True)
@@ -96,13 +137,18 @@ class RawZipWriter:
 
         Large parts use the fastest deflate level: three times faster, a little larger.
         """
-        compressor = zlib.compressobj(1 if len(data) > 2**20 else 6, zlib.DEFLATED, -15)
+        compressor = zlib.compressobj(level_for(len(data)), zlib.DEFLATED, -15)
         packed = compressor.compress(data) + compressor.flush()
         method = ZIP_DEFLATED
         if len(packed) >= len(data):
             packed, method = data, ZIP_STORED
         self._start(info, method, zlib.crc32(data), len(packed), len(data))
         self.fp.write(packed)
+
+    def add_packed(self, info: ZipInfo, packed: Packed) -> None:
+        """Add an entry whose contents are compressed already (:func:`pack`)."""
+        self._start(info, packed.method, packed.crc, len(packed.data), packed.size)
+        self.fp.write(packed.data)
 
     def close(self) -> None:
         """Write the central directory and the end record."""

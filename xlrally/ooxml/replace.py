@@ -173,7 +173,7 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
     real = path.resolve() if path.is_symlink() else path
     status = real.stat()
     package = edit.package
-    if not edit.changed and not edit.dropped:
+    if not edit.changed and not edit.dropped and not edit.packed:
         return None
     check()
     fd, temp_name = tempfile.mkstemp(prefix=temp_prefix(real), suffix=TEMP_SUFFIX, dir=real.parent)
@@ -187,6 +187,8 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
                     continue
                 if info.filename in edit.changed:
                     writer.add(info, edit.changed[info.filename])
+                elif info.filename in edit.packed:
+                    writer.add_packed(info, edit.packed[info.filename])
                 else:
                     writer.copy(source, info)
                 written.add(info.filename)

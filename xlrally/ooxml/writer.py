@@ -106,18 +106,23 @@ def plan_sheet(
     setup: PrintSetup | None = None,
     marks: Marks | None = None,
     stamp: tuple[str, str] | None = None,
+    joined: tuple[Edit, Styles] | None = None,
 ) -> tuple[Edit, Styles, str]:
     """Work out every part that writing this grid as the sheet ``name`` changes; with
     ``setup``, the sheet's page setup and print names where its user has set none; with
     ``marks``, the custom properties they give, when the sheet changes; with ``stamp`` (a
     property and a text), that custom property set to the digest of the package as written
-    (:func:`~xlrally.ooxml.properties.digest`) and the text."""
-    edit = Edit(package)
+    (:func:`~xlrally.ooxml.properties.digest`) and the text. ``joined``: an edit (and the
+    styles it uses) that other parts were planned into already, to write them all in one
+    commit (an import's Results and Events with the Standings)."""
+    edit = joined[0] if joined else Edit(package)
     workbook = package.workbook_part
     existing = next((s for s in package.sheets if norm(s.name) == norm(name)), None)
     if existing is not None and existing.kind != WORKSHEET_TYPE:
         raise WorkbookError(f"the sheet {existing.name!r} is not a worksheet; rename it")
     styles_part, styles = workbook_styles(package)
+    if joined:
+        styles = joined[1]
 
     kept: dict[str, str] = {}
     hidden: frozenset[str] = frozenset()
