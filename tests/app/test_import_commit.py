@@ -269,7 +269,7 @@ def test_a_crash_while_writing_leaves_the_old_file_and_no_temporary_file(
 
 
 DRIVER = """
-import os, signal, sys
+import os, signal, sys, time
 point, how, args = sys.argv[1], sys.argv[2], sys.argv[3:]
 
 def stop():
@@ -277,8 +277,8 @@ def stop():
         os.killpg(0, signal.SIGINT)
     else:  # `kill PID` of the command: this child waits until the command stops it
         os.kill(os.getppid(), signal.SIGTERM)
-        while True:
-            signal.pause()
+        while True:  # (not signal.pause(): the stop may come before it is called)
+            time.sleep(0.01)
 
 def before(module, name):
     original = getattr(module, name)

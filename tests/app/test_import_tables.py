@@ -71,10 +71,21 @@ def test_a_short_row_is_refused_not_read_as_blanks(tmp_path: Path) -> None:
     refused(
         book,
         csv,
-        r"dec\.csv line 3: 3 values where the header \(line 1\) has 4: its 'Byes' value is "
-        "missing",
+        r"dec\.csv line 3: 3 values where the header \(line 1\) has 4: a value is missing",
         Options(rounds=5),
     )
+
+
+def test_a_value_missing_in_the_middle_is_refused_even_if_the_last_is_not_read(
+    tmp_path: Path,
+) -> None:
+    """`2;3578` under `Place;Name;Chips`: the name is gone and the chips moved into its
+    column; which value is missing the row does not say, so it is refused (read as a short
+    row lacking only the unread Chips, it would make a player of `3578`)."""
+    book = absolute(tmp_path / "league.xlsx")
+    csv = tmp_path / "w2.csv"
+    csv.write_text("Place;Name;Chips\n1;Ann;900\n2;3578\n", encoding="utf-8")
+    refused(book, csv, r"w2\.csv line 3: 2 values where the header \(line 1\) has 3")
 
 
 def test_a_row_with_a_value_too_many_is_refused(tmp_path: Path) -> None:
@@ -85,24 +96,39 @@ def test_a_row_with_a_value_too_many_is_refused(tmp_path: Path) -> None:
     refused(book, csv, r"w2\.csv line 2: 3 values where the header \(line 1\) has 2")
 
 
-def test_cells_dropped_at_the_end_of_unread_columns_are_no_problem(tmp_path: Path) -> None:
-    """A table pasted from a web page drops empty cells at the end of a row: fine where the
-    columns are not read (here `Chips`), and trailing empty separators too."""
+def test_empty_cells_dropped_at_the_end_are_no_problem(tmp_path: Path) -> None:
+    """A table pasted from a web page drops empty cells at the end of a row: fine where that
+    column is empty in every row (here `Notes`), and trailing empty separators too."""
     book = absolute(tmp_path / "league.xlsx")
     pasted = tmp_path / "w2.txt"
-    pasted.write_text("Rank\tPlayer\tChips\n1\tAnn\t900\n2\tBen\n3\tCat\t\t\n", encoding="utf-8")
+    pasted.write_text("Rank\tPlayer\tNotes\n1\tAnn\t\n2\tBen\n3\tCat\t\t\n", encoding="utf-8")
     import_file(book, pasted, WEEK)
     assert totals(book) == {"Ann": 10, "José Silva": 10, "Ben": 7, "Cat": 5}
 
 
-def test_a_line_separator_inside_a_row_does_not_split_it(tmp_path: Path) -> None:
-    """U+2028 (LINE SEPARATOR, which Python's splitlines splits at) inside a name: the row is
-    one row, the separator a space (it split the row: `Ann` then a row `Smith,2`)."""
+def test_a_line_separator_inside_a_row_is_refused_not_a_new_row(tmp_path: Path) -> None:
+    """U+2028 (LINE SEPARATOR, which Python's splitlines splits at) inside a name split the row
+    in two (`Ann` then a row `Smith,1`). It is not a row end: refused, naming the line and
+    column (inside a word it would make another name of it)."""
     book = absolute(tmp_path / "league.xlsx")
     csv = tmp_path / "w2.csv"
     csv.write_text("Player,Rank\nAnn\u2028Smith,1\nBen,2\n", encoding="utf-8")
-    import_file(book, csv, WEEK)
-    assert totals(book) == {"Ann Smith": 10, "José Silva": 10, "Ben": 7}
+    refused(
+        book,
+        csv,
+        r"w2\.csv line 2, column 'Player': a line separator or control character \(U\+2028\)",
+    )
+
+
+def test_a_table_whose_places_look_like_trf_tags_is_a_table(tmp_path: Path) -> None:
+    """Places 102 and 122 start lines as TRF tags do (`102 Chief Arbiter`), but with the
+    separator after them: a table."""
+    book = absolute(tmp_path / "league.xlsx")
+    rows = ["Pos;Name"] + [f"{n};P{n}" for n in range(1, 130)]
+    csv = tmp_path / "big.csv"
+    csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    outcome = import_file(book, csv, Options(date=dt.date(2026, 1, 8), columns={"Pos": "Rank"}))
+    assert outcome.results == 129
 
 
 @pytest.mark.parametrize("ending", ["\r", "\n", "\r\n"], ids=["CR", "LF", "CRLF"])

@@ -315,11 +315,44 @@ def test_a_record_cut_short_is_refused() -> None:
         read_trf(text, "x.trf")
 
 
+def by_bytes(line: str) -> str:
+    """The record as a program that pads names to 33 bytes, not characters, writes it."""
+    extra = len(line[14:47].rstrip().encode("utf-8")) - len(line[14:47].rstrip())
+    return line[: 47 - extra] + line[47:]
+
+
 def test_a_program_that_pads_names_by_bytes_is_read_by_bytes() -> None:
     """`José` is 5 bytes in UTF-8: a program that pads names to 33 bytes leaves every later
-    column one character to the left; read by bytes, the record is whole."""
-    good = trf_player(1, "Capablanca, José", 1, ["2 w 1"], 1)
-    by_bytes = good[: 47 - 1] + good[47:]  # one space fewer after the name
-    text = "\n".join([by_bytes, trf_player(2, "Lee, Cat", 2, ["1 b 0"], 0)])
-    player = read_trf(text, "x.trf").players[0]
-    assert (player.name, player.results, player.rank) == ("Capablanca, José", ("1",), 1)
+    column one character to the left. When every record with accents does so, the file is
+    read by bytes, whole."""
+    text = "\n".join(
+        [
+            by_bytes(trf_player(1, "Capablanca, José", 1, ["2 w 1"], 1)),
+            by_bytes(trf_player(2, "Müller, Zoë", 2, ["1 b 0"], 0)),
+        ]
+    )
+    players = read_trf(text, "x.trf").players
+    assert [(p.name, p.results, p.rank) for p in players] == [
+        ("Capablanca, José", ("1",), 1),
+        ("Müller, Zoë", ("0",), 2),
+    ]
+
+
+def test_one_record_lining_up_by_bytes_is_no_evidence() -> None:
+    """`Müller` that lost its `M` lines up by bytes (`ü` is two) in a file padded by
+    characters: one record is no evidence that the file pads by bytes, so it is refused (read
+    by bytes it would import a new player `üller`); so is a file whose other accented record
+    lines up by characters."""
+    lost = trf_player(1, "Müller, Eve", 1, ["2 w 1"], 1)
+    lost = lost[:14] + lost[15:]  # the M gone, every column after it one to the left
+    text = "\n".join([lost, trf_player(2, "Jones, Ann", 2, ["1 b 0"], 0)])
+    with pytest.raises(TrfError, match=r"line 1, .* counted in bytes .* no other record says"):
+        read_trf(text, "x.trf")
+    mixed = "\n".join(
+        [
+            by_bytes(trf_player(1, "Capablanca, José", 1, ["2 w 1"], 1)),
+            trf_player(2, "Müller, Zoë", 2, ["1 b 0"], 0),
+        ]
+    )
+    with pytest.raises(TrfError, match="line 1, "):
+        read_trf(mixed, "x.trf")

@@ -2,19 +2,22 @@
 table pasted from a web page or a spreadsheet (tab-separated).
 
 The separator is found from the text (comma, semicolon, tab or ``|``); the header is the first
-non-blank line. Rows end at CR, LF or CRLF (any of them, or a mix). Every row has as many
-values as the header, or fewer only where the header's columns are not read (a pasted table
-drops empty cells at the end); a row with a value missing or one too many is refused, naming
-its line, since reading it would shift a value into the wrong column. Headers are matched
-like the workbook's own columns (case, spaces and punctuation ignored; ``Place`` and
-``Finish`` are ``Rank``), and ``mapping`` names the others (``{"Pos": "Rank"}``). Values stay
-text here: the import converts them, naming the line and column of any that cannot be read.
+non-blank line. Rows end at CR, LF or CRLF (any of them, or a mix); a value holding a line
+break, a line separator (U+2028) or another control character is refused. Every row has as
+many values as the header, or fewer only where what it lacks is a column empty in every full
+row (a pasted table drops empty cells at the end); a row with a value missing or one too many
+is refused, naming its line, since reading it would shift a value into the wrong column.
+Headers are matched like the workbook's own columns (case, spaces and punctuation ignored;
+``Place`` and ``Finish`` are ``Rank``), and ``mapping`` names the others (``{"Pos":
+"Rank"}``). Values stay text here: the import converts them, naming the line and column of
+any that cannot be read.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -24,6 +27,9 @@ from xlrally.formats.layout import COLUMNS, field_named
 from xlrally.formats.text_file import split_lines
 
 SEPARATORS = ",;\t|"
+_NOT_TEXT = frozenset({"Zl", "Zp", "Cc"})
+"""Unicode categories no value holds (a tab only separates): line and paragraph separators
+(U+2028, U+2029), controls (a line break inside quotes, a form feed, a NUL)."""
 
 
 class NotATable(XlrallyError):
@@ -55,8 +61,8 @@ def _separator(text: str) -> str:
 
 
 def _records(text: str, separator: str, source: str) -> list[tuple[int, list[str]]]:
-    """Each record with the line it starts on. Rows end at CR, LF or CRLF only (a quoted value
-    may hold one); other separators (U+2028, a form feed) stay in their value, as spaces."""
+    """Each record with the line it starts on. Rows end at CR, LF or CRLF only; other
+    separators (U+2028, a form feed) stay in their value, where they are refused."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     records = []
     line = 1
@@ -119,14 +125,33 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
             "--column HEADER=Player",
         )
     width = len(header)
+    for number, row in numbered:
+        for position, value in enumerate(row):
+            odd = next((c for c in value if unicodedata.category(c) in _NOT_TEXT), None)
+            if odd is not None:
+                column = header[position].strip() if position < len(header) else str(position + 1)
+                raise XlrallyError(
+                    f"{source} line {number}, column {column!r}: a line separator or control "
+                    f"character (U+{ord(odd):04X}) inside the value {value.strip()[:40]!r}: "
+                    "remove it (it may have come with a copy from a web page) and import again"
+                )
+    # A short row can only be read when what it lacks is a column empty in every full row (a
+    # table pasted from a web page drops empty cells at the end): which value is missing from
+    # a row is not written anywhere, and guessing would shift the values after it.
+    empty = [
+        position
+        for position in range(width)
+        if all(not r[position].strip() for _, r in numbered[1:] if len(r) > position)
+    ]
     for number, row in numbered[1:]:
-        missing = [f for f, p in positions.items() if p >= len(row)]
+        lacking = range(len(row), width)
         extra = [v for v in row[width:] if v.strip()]
-        if missing or extra:
+        short = any(p not in empty or p in positions.values() for p in lacking)
+        if short or extra:
             what = (
-                f"its {', '.join(repr(columns[f]) for f in missing)} value is missing"
-                if missing
-                else f"{len(extra)} more than the header names"
+                f"{len(extra)} more than the header names"
+                if extra
+                else "a value is missing (which one, the file does not say)"
             )
             raise XlrallyError(
                 f"{source} line {number}: {len(row)} values where the header (line "
@@ -135,7 +160,7 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
                 "line and import again"
             )
     rows = tuple(
-        (n, {f: row[p].strip() for f, p in positions.items() if row[p].strip()})
+        (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
         for n, row in numbered[1:]
     )
     return TextTable(columns, rows, tuple(ignored))

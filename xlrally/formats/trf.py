@@ -40,7 +40,8 @@ columns (a tab, a line cut short or moved by one character is found there), both
 each game must name each other with matching results and colours, a record's points column
 must equal the points of its rounds, and line ``062`` (the number of players) must match the
 records. Each refusal names the line and column. A program that pads names by bytes rather
-than characters (so that a name with accents moves the columns after it) is read by bytes.
+than characters (so that a name with accents moves the columns after it) is read by bytes,
+when the file shows it throughout (see :func:`_records`).
 
 **The program that wrote the file** matters in one place: Lichess writes ``H`` for a round a
 player missed by joining late (its exporter maps a late entry to ``H``), not for a bye asked
@@ -56,6 +57,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -150,6 +152,8 @@ LICHESS_RULES = ("late entry", "bye")
 TAG = re.compile(r"[0-9A-Z#]{3}(?: |$)")
 """What every TRF line starts with: a three-character tag, then a space (``001 ``, ``XXR ``,
 ``### comment``, a national record's federation ``ESP ``)."""
+_NOT_TEXT = frozenset({"Cc", "Zl", "Zp"})
+"""Unicode categories no record holds: controls (a tab, a NUL), line and paragraph separators."""
 _POINTS = re.compile(r"[0-9]{1,3}(?:\.[0-9])?")
 
 
@@ -251,6 +255,9 @@ def _layout_problem(line: str) -> tuple[int, str] | None:
 
     if "\t" in line:
         return line.index("\t") + 1, "a tab (the columns are fixed, padded with spaces)"
+    odd = next((i for i, c in enumerate(line) if unicodedata.category(c) in _NOT_TEXT), None)
+    if odd is not None:
+        return odd + 1, f"a control character or line separator (U+{ord(line[odd]):04X})"
     if not blank(4, 4) or not whole(5, 8) or blank(5, 8):
         return 5, "the starting rank (columns 5-8) is not a number"
     if not blank(80, 80) or not blank(85, 85):
@@ -302,18 +309,40 @@ def _by_bytes(line: str) -> str | None:
     return fields[0] + name + " " * (33 - len(name)) + fields[2]
 
 
+def _records(lines: list[tuple[int, str]], source: str) -> list[tuple[int, str]]:
+    """The player records, each in its columns: as written, or re-read by bytes when the file
+    pads names by bytes. That is believed only when the file says so throughout: at least two
+    records with accents need it, and no record with accents lines up by characters (a name
+    that lost a letter can happen to line up by bytes, so one record is no evidence)."""
+    problems = {number: _layout_problem(line) for number, line in lines}
+    by_bytes = {}
+    for number, line in lines:
+        alt = _by_bytes(line) if problems[number] is not None else None
+        if alt is not None and _layout_problem(alt) is None:
+            by_bytes[number] = alt
+    wrong = [number for number, problem in problems.items() if problem is not None]
+    accented_fine = [n for n, line in lines if not line.isascii() and problems[n] is None]
+    if len(by_bytes) >= 2 and not accented_fine and set(wrong) == set(by_bytes):
+        return [(number, by_bytes.get(number, line)) for number, line in lines]
+    if wrong:
+        number = wrong[0]
+        column, what = problems[number]  # type: ignore[misc]
+        why = (
+            "; its columns line up only if its name is counted in bytes (as a program that "
+            "pads names to 33 bytes writes them), but no other record says this file does"
+            if number in by_bytes
+            else ""
+        )
+        raise TrfError(
+            f"{source} line {number}, column {column}: {what}{why}; the record does not follow "
+            "the TRF columns (was the line edited, moved, cut or wrapped?): export the file "
+            "again"
+        )
+    return lines
+
+
 def _player(line: str, number: int, source: str) -> TrfPlayer:
     where = f"{source} line {number}"
-    problem = _layout_problem(line)
-    alt = _by_bytes(line) if problem is not None else None
-    if alt is not None and _layout_problem(alt) is None:
-        line, problem = alt, None
-    if problem is not None:
-        column, what = problem
-        raise TrfError(
-            f"{where}, column {column}: {what}; the record does not follow the TRF columns "
-            "(was the line edited, moved, cut or wrapped?): export the file again"
-        )
     start = int(line[4:8])
     name = " ".join(line[14:47].split())
     if not name:
@@ -444,7 +473,7 @@ def read_trf(text: str, source: str) -> Tournament:
     """
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
-    players: list[TrfPlayer] = []
+    records: list[tuple[int, str]] = []
     for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
             continue
@@ -458,12 +487,13 @@ def read_trf(text: str, source: str) -> Tournament:
                 "wrapped, or the file cut?"
             )
         if tag == PLAYER:
-            players.append(_player(line, number, source))
+            records.append((number, line))
         elif tag not in tags and not tag.startswith("#"):
             tags[tag] = line[4:].strip()
             tag_lines[tag] = number
-    if not players:
+    if not records:
         raise TrfError(f"{source}: no player records (lines starting 001); is it a TRF file?")
+    players = [_player(line, number, source) for number, line in _records(records, source)]
     seen: dict[int, int] = {}
     for player in players:
         if player.number in seen:

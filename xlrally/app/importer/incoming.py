@@ -198,12 +198,19 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
     problems = []
     results: list[dict[str, Written]] = []
     lines = []
+    # What every result must give: the rank, or the points and games (a blank Byes is none).
+    needed = [f for f in wanted[1:] if f in ("rank", "points", "games") and f in table.columns]
     for line, row in table.rows:
         player = tidy(row.get("player", ""))
         if not player:
             if any(row.get(f) for f in wanted):
                 problems.append(f"{source} line {line}: a result without a player")
             continue
+        missing = [table.columns[f] for f in needed if f not in row]
+        if missing:
+            problems.append(
+                f"{source} line {line}: {player} has no {' or '.join(map(repr, missing))} value"
+            )
         values: dict[str, Written] = {"player": player}
         for name in wanted[1:]:
             if name not in row:
@@ -263,7 +270,11 @@ def read_incoming(
     text = decode_text(data, source)
     if looks_like_trf(text):
         return _from_trf(text, source, system, rules, options)
-    tags = [t for t in dict.fromkeys(line[:3] for line in split_lines(text)) if t in TRF_LINES]
+    tags = [
+        t
+        for t in dict.fromkeys(line[:3] for line in split_lines(text) if line[3:4] in (" ", ""))
+        if t in TRF_LINES
+    ]
     if len(tags) >= 2:
         raise XlrallyError(
             f"{source}: looks like a TRF file (lines {', '.join(tags[:4])}) but has no player "

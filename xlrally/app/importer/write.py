@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import operator
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -348,6 +349,13 @@ def import_into(
     return outcome
 
 
+def _no_stops_here() -> None:
+    """A thread beside the import leaves Ctrl-C and SIGTERM to the main thread (a signal the
+    kernel gave this thread would not wake the main thread where it waits)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
 @dataclass
 class _Plan:
     """What the import writes, planned and written into the parts in memory."""
@@ -501,7 +509,7 @@ def _import(
     path: Path, sheets: FileSheets, source: str, data: bytes, options: Options
 ) -> tuple[Staged | None, ImportOutcome]:
     package = sheets.package
-    with ThreadPoolExecutor(1) as beside:
+    with ThreadPoolExecutor(1, initializer=_no_stops_here) as beside:
         plan = _plan(sheets, source, data, options, beside)
         incoming, written, edit = plan.incoming, plan.written, plan.edit
         changed_inputs = bool(edit.changed) or bool(plan.streams)
