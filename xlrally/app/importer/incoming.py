@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlrally.core.errors import XlrallyError
-from xlrally.core.model import League
+from xlrally.core.model import RESULT_NUMBERS, League
 from xlrally.core.names import norm
 from xlrally.core.numbers import plural
 from xlrally.core.players import tidy
@@ -29,9 +29,6 @@ from xlrally.formats.trf import (
 from xlrally.formats.trf import spellings as trf_spellings
 from xlrally.formats.written_dates import AmbiguousDate, read_dates
 from xlrally.ooxml.in_place import Written
-
-NUMBER_FIELDS = ("points", "games", "byes", "rank", "buy-in", "total")
-
 
 @dataclass(frozen=True)
 class Options:
@@ -215,7 +212,7 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
         for name in wanted[1:]:
             if name not in row:
                 continue
-            if name not in NUMBER_FIELDS:
+            if name not in RESULT_NUMBERS:
                 values[name] = row[name]
                 continue
             try:
