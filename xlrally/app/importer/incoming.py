@@ -30,6 +30,7 @@ from xlrally.formats.trf import spellings as trf_spellings
 from xlrally.formats.written_dates import AmbiguousDate, read_dates
 from xlrally.ooxml.in_place import Written
 
+
 @dataclass(frozen=True)
 class Options:
     """What the command line says beside the file."""
