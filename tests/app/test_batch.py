@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import time
 from pathlib import Path
 
@@ -75,3 +76,27 @@ def test_stale_temporary_files_are_cleaned_once_per_folder(tmp_path: Path) -> No
     assert [o.result for o in batch.run_batch([good], jobs=1)] == ["written"]
     assert not stale.exists()
     assert fresh.exists()
+
+
+@pytest.mark.skipif(not isolate.AVAILABLE, reason="workers need fork")
+def test_a_worker_killed_before_its_rename_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker syncing the file is killed (as the out-of-memory killer would) once its new
+    workbook is written and flushed, before the rename: the parent reports it, the workbook is
+    as it was, and the temporary file the worker left is removed."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    before = path.read_bytes()
+    parent, real_fsync = os.getpid(), os.fsync
+
+    def fsync_then_killed(fd: int) -> None:
+        real_fsync(fd)
+        if os.getpid() != parent and stat.S_ISREG(os.fstat(fd).st_mode):  # the new workbook
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(os, "fsync", fsync_then_killed)
+    [outcome] = batch.run_batch([path], jobs=1)
+    assert outcome.result == "failed"
+    assert "stopped by SIGKILL" in outcome.problems[0]
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]

@@ -14,13 +14,23 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import RALLY_SHEETS, Rows, Sheets, parts, rewrite, write_book
+from helpers import (
+    RALLY_SHEETS,
+    Rows,
+    Sheets,
+    open_book,
+    parts,
+    rewrite,
+    with_calc_chain,
+    write_book,
+)
 
 from xlrally.app.importer import Options, import_file
 from xlrally.app.sync import full_sync, sync_file
@@ -28,7 +38,7 @@ from xlrally.cli import cli
 from xlrally.core.errors import XlrallyError
 from xlrally.ooxml.package import Package, file_identity
 from xlrally.ooxml.styles import Styles
-from xlrally.ooxml.writer import Edit, stage, verify
+from xlrally.ooxml.writer import Edit, Staged, stage, verify
 
 RELS = "xl/_rels/workbook.xml.rels"
 WORKBOOK = "xl/workbook.xml"
@@ -260,4 +270,72 @@ def test_a_check_that_fails_for_any_reason_leaves_nothing(tmp_path: Path) -> Non
         edit.set(WORKBOOK, edit.data(WORKBOOK).replace(b"<sheets>", b"<sheets >"))
         with pytest.raises(OSError, match="No space left"):
             stage(path, edit, failing)
+    left_alone(tmp_path, path, before, identity)
+
+
+def test_a_commit_refused_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A staged workbook whose original changed meanwhile (another program saved it): the
+    commit refuses, the other program's save stays, and the staged file is removed by the
+    commit itself (an import commits without a cleanup of its own)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    with Package(path) as package:
+        edit = Edit(package)
+        edit.set(WORKBOOK, edit.data(WORKBOOK).replace(b"<sheets>", b"<sheets >"))
+        staged = stage(path, edit, lambda: verify(edit, Styles(None), written=""))
+    assert staged is not None
+    saved = write_book(tmp_path / "saved.xlsx", {**RALLY_SHEETS, "Notes": [["new"]]}).read_bytes()
+    (tmp_path / "saved.xlsx").unlink()
+    path.write_bytes(saved)  # the other program's save, in place
+    with pytest.raises(XlrallyError, match="changed by another program"):
+        staged.commit()
+    assert path.read_bytes() == saved
+    assert [p.name for p in tmp_path.iterdir()] == ["league.xlsx"]
+
+
+def test_the_parts_after_a_dropped_calc_chain_are_kept(tmp_path: Path) -> None:
+    """The old Standings had a formula, so its calcChain is dropped (tests/app/
+    test_writer_rules.py); Excel stores calcChain.xml before other parts (here: right after
+    the workbook part), and every part after it must still be in the new file, byte for byte
+    where the sync does not change it (ECMA-376 Part 1 §18.6: only the chain goes)."""
+    path = tmp_path / "league.xlsx"
+    book = open_book(path, RALLY_SHEETS)
+    book.add_worksheet("Standings").write_formula("A1", "=1+1", None, 2)
+    book.close()
+    with_calc_chain(path)
+    with zipfile.ZipFile(path) as package:
+        items = {info.filename: package.read(info) for info in package.infolist()}
+    order = [n for n in items if n != "xl/calcChain.xml"]
+    at = order.index(WORKBOOK) + 1
+    order[at:at] = ["xl/calcChain.xml"]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as package:
+        for name in order:
+            package.writestr(name, items[name])
+    after_chain = order[order.index("xl/calcChain.xml") + 1 :]
+    assert len(after_chain) == 5  # sharedStrings, styles, theme, core and app properties
+    assert sync_file(path).result == "written"
+    synced = parts(path)
+    assert "xl/calcChain.xml" not in synced
+    assert set(items) - {"xl/calcChain.xml"} <= set(synced)
+    changed = {"[Content_Types].xml", RELS, WORKBOOK, STYLES, "xl/worksheets/sheet4.xml"}
+    for name in after_chain:
+        if name not in changed and not name.startswith("docProps/custom"):
+            assert synced[name] == items[name], name
+
+
+def test_a_stop_between_staging_and_the_rename_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the new file is staged and before it replaces the old (here: as the
+    commit begins): the interrupt goes on up, the workbook is as it was and the staged file is
+    removed by the sync (the commit never ran its own cleanup)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    before, identity = path.read_bytes(), file_identity(path)
+
+    def stopped(_: Staged) -> None:
+        assert len(list(tmp_path.iterdir())) == 2  # the workbook and the staged file
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Staged, "commit", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        sync_file(path)
     left_alone(tmp_path, path, before, identity)

@@ -41,9 +41,18 @@ of its sync are dropped with the process instead of freed one by one (~5% of its
 
 
 def _isolated_sync(path: Path) -> SyncOutcome:
-    """A worker's sync of one file. A big file (2 MB, or parts needing more memory than the
-    usual limit: :func:`~xlrally.app.sync.memory_for`) gets the memory it needs and is the
-    worker's last."""
+    """A worker's sync of one file; a failure that came with a stop is the stop
+    (:func:`~xlrally.app.isolate.stopping`): the file was left as it was, and is reported as
+    interrupted, not failed."""
+    outcome = _sync_in_worker(path)
+    if not outcome.ok and isolate.stopping():
+        raise KeyboardInterrupt
+    return outcome
+
+
+def _sync_in_worker(path: Path) -> SyncOutcome:
+    """A big file (2 MB, or parts needing more memory than the usual limit:
+    :func:`~xlrally.app.sync.memory_for`) gets the memory it needs and is the worker's last."""
     try:
         big = path.stat().st_size >= BIG_FILE
     except OSError:

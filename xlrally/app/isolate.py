@@ -73,7 +73,20 @@ _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
 def _interrupt(_signal: int, _frame: object) -> None:
+    global _stopping  # noqa: PLW0603 (a fact of this process)
+    _stopping = True
     raise KeyboardInterrupt
+
+
+_stopping = False
+
+
+def stopping() -> bool:
+    """True once this worker was told to stop (Ctrl-C, or its parent's SIGTERM). A task's work
+    that fails after that failed because of the stop: the interrupt can reach a library in the
+    middle of its bookkeeping and come out as another error (``RuntimeError('release unlocked
+    lock')`` was seen), which must not be reported as the task's own failure."""
+    return _stopping
 
 
 @contextmanager
@@ -388,7 +401,7 @@ def _start(
         return _Worker(pid, orders_in, reports_out)
     code = 70
     try:
-        signal.signal(signal.SIGTERM, _interrupt)  # clean up when the parent stops this worker
+        _stop_on_signals()
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.close(orders_in)
         os.close(reports_out)
@@ -402,8 +415,19 @@ def _start(
         code = 0
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group; SIGTERM, see above
         code = INTERRUPTED
+    except BaseException:
+        code = INTERRUPTED if _stopping else 70  # an error on the way out of a stop is the stop
     finally:
         os._exit(code)
+
+
+def _stop_on_signals() -> None:
+    """In a new worker: SIGTERM (its parent stopping it) and SIGINT (Ctrl-C reaches the whole
+    process group) interrupt it, so that it cleans up, and are noted (:func:`stopping`)."""
+    global _stopping  # noqa: PLW0603 (a fact of this worker process)
+    _stopping = False
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
 
 
 def _serve(
