@@ -285,6 +285,8 @@ def main() -> None:
         for mutant in chosen:  # every mutant found before anything runs
             locate(ROOT / "xlrally", mutant)
         copy = fresh_copy(Path(folder))
+        pristine = Path(folder) / "pristine"  # the package as it was at the start
+        shutil.copytree(copy / "xlrally", pristine)
         where = subprocess.run(
             [sys.executable, "-c", "import xlrally; print(xlrally.__file__)"],
             cwd=copy,
@@ -302,9 +304,7 @@ def main() -> None:
         rows = []
         for mutant in chosen:
             shutil.rmtree(copy / "xlrally")
-            shutil.copytree(
-                ROOT / "xlrally", copy / "xlrally", ignore=shutil.ignore_patterns("__pycache__")
-            )
+            shutil.copytree(pristine, copy / "xlrally")
             place = apply(copy, mutant)
             passed, failed, seconds = run_tests(copy, extra)
             outcome = "survived" if passed else "killed"
