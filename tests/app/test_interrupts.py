@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -201,3 +202,30 @@ def test_a_folder_left_by_a_killed_run_is_removed_by_the_next(temp: Path) -> Non
         os.close(held)
     assert isolate.run_isolated([3], square) == [9]
     assert list(temp.iterdir()) == []
+
+
+def test_folders_of_an_older_xlrally_go_once_a_day_old_if_they_hold_only_results(
+    temp: Path,
+) -> None:
+    """Before its folders were locked, xlrally named them ``xlrally-`` and 8 random letters;
+    those a killed run left (thousands, on a machine that ran the crash tests) go once they
+    are a day old and hold nothing but results. A younger one, one holding anything else and
+    anything else named ``xlrally-...`` stay."""
+    day_and_a_bit = time.time() - 86400 - 60
+    old, young, foreign = (
+        temp / "xlrally-05g669c_",
+        temp / "xlrally-06a6ao2f",
+        temp / "xlrally-notes123",
+    )
+    for folder in (old, young, foreign):
+        folder.mkdir()
+        (folder / "0.result").write_bytes(b"")
+    (foreign / "notes.txt").write_text("mine")
+    download = temp / "xlrally-0.1.0.zip"
+    download.write_bytes(b"PK")
+    for path in (old, foreign, download):
+        os.utime(path, (day_and_a_bit, day_and_a_bit))
+    assert isolate.run_isolated([3], square) == [9]
+    assert sorted(p.name for p in temp.iterdir()) == sorted(
+        p.name for p in (young, foreign, download)
+    )

@@ -14,6 +14,7 @@ import ctypes  # here, not in each worker: a worker would import it again
 import faulthandler
 import os
 import pickle
+import re
 import selectors
 import shutil
 import signal
@@ -335,19 +336,30 @@ ABANDONED_AFTER = 60
 microseconds of being made) is taken as left by a run killed in between."""
 
 
+LEGACY_FOLDER = re.compile(r"xlrally-[a-z0-9_]{8}")
+"""The result folders xlrally made before it locked them (``tempfile.mkdtemp``'s names)."""
+LEGACY_AFTER = 86400
+"""Seconds after which such a folder holding only results is taken as left by a killed run."""
+_RESULT = re.compile(r"\d+\.result")
+
+
 def _remove_abandoned(temp: Path) -> None:
     """Remove the result folders in ``temp`` that no live run holds locked: those of runs
     killed outright (SIGKILL, the out-of-memory killer, a power cut), which could not remove
-    their own. Called by each run before it makes its own folder."""
+    their own. Called by each run before it makes its own folder. An older xlrally's folders,
+    which have no lock, go once they are a day old and hold nothing but results."""
     import fcntl
 
     try:
-        found = [entry.path for entry in os.scandir(temp) if FOLDER_PREFIX in entry.name]
+        found = [entry.path for entry in os.scandir(temp) if entry.name.startswith(_PREFIXES)]
     except OSError:
         return
     for name in found:
         folder = Path(name)
         try:
+            if LEGACY_FOLDER.fullmatch(folder.name):
+                _remove_legacy(folder)
+                continue
             if folder.name.startswith("."):
                 if time.time() - folder.stat().st_mtime > ABANDONED_AFTER:
                     shutil.rmtree(folder, ignore_errors=True)
@@ -365,6 +377,16 @@ def _remove_abandoned(temp: Path) -> None:
             shutil.rmtree(folder, ignore_errors=True)
         finally:
             os.close(lock)
+
+
+_PREFIXES = ("xlrally-", "." + FOLDER_PREFIX)
+
+
+def _remove_legacy(folder: Path) -> None:
+    if not folder.is_dir() or time.time() - folder.stat().st_mtime <= LEGACY_AFTER:
+        return
+    if all(_RESULT.fullmatch(name) for name in os.listdir(folder)):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _end(worker: _Worker) -> int:
