@@ -44,6 +44,7 @@ TESTS = (
     "tests/app/test_real_files.py",
     "tests/app/test_messages.py",
     "tests/app/test_import.py",
+    "tests/app/test_import_commit.py",
     "tests/app/test_batch.py",
     "tests/app/test_isolate.py",
     "tests/app/test_interrupts.py",
@@ -104,7 +105,7 @@ MUTANTS = (
     Mutant(
         "stage: no change, no write",
         "stage",
-        "if not edit.changed and not edit.dropped:",
+        "if not edit.changed and not edit.dropped",
         "an unchanged file is rewritten",
     ),
     Mutant("stage: carry identity", "stage", "_carry_identity(", "owner, mode, ACLs lost"),
@@ -153,8 +154,8 @@ MUTANTS = (
         unobservable="only a power cut right after the rename shows it",
     ),
     Mutant("full_sync: discard", "full_sync", "staged.discard()", "litter when interrupted"),
-    Mutant("import: read back", "import_file", "_read_back(", "an import not read back"),
-    Mutant("import: discard", "import_file", "staged.discard()", "litter when read-back fails"),
+    Mutant("import: read back", "_plan", "_read_back(", "an import's cells not read back"),
+    Mutant("import: discard", "import_into", "staged.discard()", "litter when interrupted"),
     Mutant(
         "died: remove its temporary file",
         "explain_failure",
