@@ -92,7 +92,16 @@ def sharing(score: Scorer, keyed: list[tuple[str, Result]], how: str) -> Scorer:
         count = sharing.get(result.rank, 1)
         if count == 1:
             return score(result)
-        alike = (result.rank, result.points, result.games, result.byes, result.buy_in, result.total)
+        alike = (
+            result.rank,
+            result.points,
+            result.games,
+            result.byes,
+            result.buy_in,
+            result.total,
+            result.knockouts,
+            result.rebuys,
+        )
         if alike in done:
             return done[alike]
         first = whole(result.rank, "rank", minimum=1)

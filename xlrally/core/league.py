@@ -29,6 +29,7 @@ entered (:mod:`~xlrally.core.entered`), decides each event's status, ranks the p
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterable
 
@@ -42,6 +43,7 @@ from xlrally.core.entered import (
     name_warnings,
 )
 from xlrally.core.errors import LeagueProblems, Problem
+from xlrally.core.knockouts import resolve, resolved_rule
 from xlrally.core.model import Event, EventStatus, League, Result, Settings, Status
 from xlrally.core.numbers import whole
 from xlrally.core.players import key as _k
@@ -50,6 +52,7 @@ from xlrally.core.seasons import in_season
 from xlrally.core.standings import Standings
 from xlrally.core.systems import SYSTEMS, System, known
 from xlrally.core.systems.base import Tally
+from xlrally.core.teams import TeamStanding, team_standings
 
 __all__ = ["Event", "League", "Result", "Settings", "check_league", "compute_standings"]
 
@@ -69,10 +72,20 @@ def compute_standings(
     if system is None:
         message = f"unknown system {settings.system!r}: use one of {known()}"
         raise LeagueProblems([Problem(message, field="system")])
+    if settings.knockouts.active and not system.takes_knockouts:
+        message = f"knockout points are for poker leagues' finishes, not the {system.name}"
+        raise LeagueProblems([Problem(message, field="knockout points")])
     problems = Collector()
     events, faulty = index_events(league.events, system, problems)
     entered = index_results(league, events, problems)
-    tally = system.tally(settings)
+    scoring = settings
+    if system.takes_knockouts:
+        resolve(entered, problems)
+        if settings.knockouts.bounty:
+            scoring = dataclasses.replace(
+                settings, knockouts=resolved_rule(settings.knockouts, entered)
+            )
+    tally = system.tally(scoring)
     statuses, notes = _score_events(system, tally, events, faulty, entered, as_of, problems)
     if problems.problems:
         raise LeagueProblems(problems.problems)
@@ -97,6 +110,14 @@ def compute_standings(
         for spelling, names in league.sections.items()
         if (pk := entered.roster.resolve(spelling)) in entered.display
     }
+    teams: tuple[TeamStanding, ...] = ()
+    if settings.teams.best_n is not None:
+        members = {
+            entered.display[pk]: team
+            for spelling, team in league.teams.items()
+            if (pk := entered.roster.resolve(spelling)) in entered.display
+        }
+        teams = team_standings(rows, members, settings.teams.best_n, settings.teams.scores, held)
     standings = Standings(
         settings,
         statuses,
@@ -108,6 +129,7 @@ def compute_standings(
         as_of,
         countries,
         sections,
+        teams=teams,
     )
     if not settings.prizes:
         return standings

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from xlrally.core.errors import Origin
 from xlrally.core.prizes import Prize
+from xlrally.core.rules import FormulaRule, KnockoutRule, TeamRule
 
 MAX_NAME_LENGTH = 255
 """Longer player or event names are refused: they are pasted data, not names."""
@@ -49,6 +50,8 @@ class PointStructure:
     multiplier: float = 1
     player_count_factor: float = 0
     player_count_to_rank: int | None = None
+    shares: tuple[float, ...] = ()
+    """The Points sheet's Share by rank (0.25 for 25%): the formula system's ``share``."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,12 @@ class Settings:
     """The share of the money the events took (buy-ins and re-buys) kept for the pot: 0.2."""
     currency_unit: float = 0.01
     """Prizes are rounded down to this (1 for whole pounds or dollars)."""
+    formula: FormulaRule = field(default_factory=FormulaRule)
+    """The formula system's rule (:mod:`xlrally.core.systems.formula`)."""
+    knockouts: KnockoutRule = field(default_factory=KnockoutRule)
+    """Knockout points (:mod:`xlrally.core.knockouts`); none by default."""
+    teams: TeamRule = field(default_factory=TeamRule)
+    """The team table (:mod:`xlrally.core.teams`); none by default."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,7 @@ class Event:
     """Dip Pouch: the tournament value to use instead of the computed one."""
 
 
-RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total")
+RESULT_NUMBERS = ("points", "games", "byes", "rank", "buy-in", "total", "knockouts", "re-buys")
 """The fields of a :class:`Result` that hold numbers, in the order of its fields (a field's
 name as the workbook's columns say it: ``buy-in`` is :attr:`Result.buy_in`)."""
 
@@ -123,6 +132,12 @@ class Result(NamedTuple):
     rank: object = None
     buy_in: object = None
     total: object = None
+    knockouts: object = None
+    """Players this player knocked out (poker; :mod:`xlrally.core.knockouts`)."""
+    rebuys: object = None
+    """Re-buys bought (the formula system's ``re-buys``)."""
+    knocked_out_by: str | None = None
+    """Who knocked this player out, as entered (the core resolves it to that player's key)."""
     origin: Origin | None = None
 
 
@@ -143,6 +158,9 @@ class League:
     sections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The sections a player is in (grading bands, juniors, divisions), by the spelling of the
     name they were given with (the Players sheet's Section column)."""
+    teams: Mapping[str, str] = field(default_factory=dict)
+    """A player's team or club, by the spelling of the name it was given with (the Players
+    sheet's Team column; :mod:`xlrally.core.teams`)."""
     notes: tuple[str, ...] = ()
     """Warnings the edge found while reading (a gap in the Points sheet, a sheet that looks
     like results but is named after no event); shown with the standings' own."""

@@ -15,6 +15,7 @@ from xlrally.core.model import EventStatus, Settings
 from xlrally.core.prizes import Payout
 from xlrally.core.ranking import RatingLine, Standing
 from xlrally.core.systems import SYSTEMS, System
+from xlrally.core.teams import TeamStanding
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class Standings:
     """The money the scored events took (buy-ins and re-buys), when the pot is a share of it."""
     pot: float = 0
     """The season's pot (:func:`~xlrally.core.prizes.pot_of`)."""
+    teams: tuple[TeamStanding, ...] = ()
+    """The team table (:mod:`xlrally.core.teams`), when the league has one."""
 
     @property
     def paid(self) -> float:

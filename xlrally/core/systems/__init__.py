@@ -4,13 +4,14 @@ Each :class:`~xlrally.core.systems.base.System` says everything the rest of xlra
 know about a rule book (its columns, checks, scoring, rule text, marks, settings, example
 league); the formulas and the system's entry live in one module per rule book:
 :mod:`~xlrally.core.systems.rally`, :mod:`~xlrally.core.systems.poker` (Absolute Points,
-Relative Reverse Order, Neau's formula), :mod:`~xlrally.core.systems.dippouch`. What they
-share is in :mod:`~xlrally.core.systems.base`. Everything that offers a choice of systems (the
-command line, the template, the docs' tables, the tests) takes it from :data:`SYSTEMS`, and a
-new system is one module and one :func:`register` call.
+Relative Reverse Order, Neau's formula), :mod:`~xlrally.core.systems.dippouch`,
+:mod:`~xlrally.core.systems.formula` (a field-size formula, a preset's or the league's own).
+What they share is in :mod:`~xlrally.core.systems.base`. Everything that offers a choice of
+systems (the command line, the template, the docs' tables, the tests) takes it from
+:data:`SYSTEMS`, and a new system is one module and one :func:`register` call.
 
 >>> [system.key for system in SYSTEMS.values()]
-['rally', 'absolute', 'reverse', 'neau', 'dippouch']
+['rally', 'absolute', 'reverse', 'neau', 'dippouch', 'formula']
 >>> lookup("Relative Reverse Order").key, SYSTEMS["dippouch"].total_label
 ('reverse', 'Rating')
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from xlrally.core.adjustments import Scorer
 from xlrally.core.names import norm
-from xlrally.core.systems import dippouch, poker, rally
+from xlrally.core.systems import dippouch, formula, poker, rally
 from xlrally.core.systems.base import Example, PointsSystem, System
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "Scorer",
     "System",
     "dippouch",
+    "formula",
     "known",
     "lookup",
     "poker",
@@ -61,7 +63,14 @@ def unregister(key: str) -> None:
         _BY_SPELLING.pop(norm(spelling), None)
 
 
-for _system in (rally.RALLY, poker.ABSOLUTE, poker.REVERSE, poker.NEAU, dippouch.DIPPOUCH):
+for _system in (
+    rally.RALLY,
+    poker.ABSOLUTE,
+    poker.REVERSE,
+    poker.NEAU,
+    dippouch.DIPPOUCH,
+    formula.FORMULA,
+):
     register(_system)
 
 

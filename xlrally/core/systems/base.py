@@ -19,6 +19,7 @@ from typing import Protocol
 from xlrally.core.adjustments import Scorer, sharing, weighted
 from xlrally.core.checks import Collector, bad_number, check_ranks, report_failures
 from xlrally.core.errors import ScoringError
+from xlrally.core.knockouts import Knockouts
 from xlrally.core.model import Event, Result, Settings
 from xlrally.core.numbers import plural, real, whole
 from xlrally.core.ranking import Entry, RatingLine, Score, best_n
@@ -124,6 +125,11 @@ class System:
     )
     """How to read the published table."""
 
+    @property
+    def takes_knockouts(self) -> bool:
+        """Knockout points may be added to its scores (:mod:`xlrally.core.knockouts`)."""
+        return False
+
     def dropped_reason(self, counted_per_player: int | None) -> str:
         """Why a score does not count: ``best 5 count``."""
         return f"best {counted_per_player} count"
@@ -199,6 +205,11 @@ class PointsSystem(System):
     def tally(self, settings: Settings) -> Tally:
         return PointsTally(self, settings)
 
+    @property
+    def takes_knockouts(self) -> bool:
+        """A ranked points system's finishes may earn knockout points (not the rally's)."""
+        return self.ranked
+
 
 class PointsTally:
     """A points system's tally: every player's scores, by player key."""
@@ -207,6 +218,16 @@ class PointsTally:
         self.system = system
         self.settings = settings
         self.scores: dict[str, list[Score]] = {}
+        self.knockouts = (
+            Knockouts(settings, system.counted_per_player) if settings.knockouts.active else None
+        )
+
+    def event_scorer(
+        self, event: Event, keyed: list[tuple[str, Result]], field_size: int
+    ) -> Scorer:
+        """The scorer of one event's results: the system's (a system that needs all of an
+        event's results to score one, e.g. for its pot, overrides this)."""
+        return self.system.scorer(self.settings, event, field_size)
 
     def add(
         self,
@@ -216,12 +237,17 @@ class PointsTally:
         problems: Collector,
     ) -> None:
         system, settings = self.system, self.settings
-        score = system.scorer(settings, event, field_size)
+        score = self.event_scorer(event, keyed, field_size)
         shared = system.ranked and settings.shared_places != "refuse"
         if shared:
             score = sharing(score, keyed, settings.shared_places)
+        knockouts, weighted_too = self.knockouts, settings.knockouts.weighted
+        if knockouts is not None and weighted_too:
+            score = knockouts.scorer(score, keyed, self.scores)
         if event.weight is not None and event.weight != 1:
             score = weighted(score, real(event.weight, "weight"))  # checked: more than 0
+        if knockouts is not None and not weighted_too:
+            score = knockouts.scorer(score, keyed, self.scores)
         ranks: list[int] = []
         ranked: list[Result] = []
         failures: list[tuple[Result, ScoringError]] = []
@@ -240,6 +266,8 @@ class PointsTally:
         report_failures(event, failures, field_size, problems)
         if system.ranked and len(ranked) == len(keyed):
             check_ranks(system.name, ranked, ranks, field_size, problems, shared=shared)
+        if knockouts is not None:
+            knockouts.after(event, keyed)
 
     def tallied(self, display: Mapping[str, str], held: int) -> Tallied:
         settings = self.settings

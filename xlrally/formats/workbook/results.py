@@ -105,7 +105,12 @@ def _table_results(
         _numbers(_column(body, columns[f]), f, bad) if f in columns else [None] * len(body)
         for f in RESULT_NUMBERS
     ]
-    rows = zip(events, players, *fields, origins, strict=True)
+    if "knocked out by" in columns:
+        named = _texts(_column(body, columns["knocked out by"]))
+        hitmen: list[str | None] = [sys.intern(name) if name else None for name in named]
+    else:
+        hitmen = [None] * len(body)
+    rows = zip(events, players, *fields, hitmen, origins, strict=True)
     if not bad and all(events) and all(players):
         return list(map(_new_result, rows))  # the usual case, at C speed
     results = []

@@ -40,6 +40,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "country": ("Country",),
     "alias": ("Alias", "Also known as"),
     "bonus": ("Bonus", "Bonus points"),
+    "knockouts": ("Knockouts", "KOs", "Knock-outs", "Eliminations"),
+    "re-buys": ("Re-buys", "Rebuys", "Re-buy", "Rebuy"),
+    "knocked out by": ("Knocked out by", "Eliminated by", "Busted by", "Hitman"),
+    "team": ("Team", "Club"),
 }
 
 RESERVED_SHEETS = frozenset(

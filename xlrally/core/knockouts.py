@@ -1,0 +1,227 @@
+"""Knockout points: a poker league's reward for "the more aggressive players who take people
+out", added to any ranked points system's score (Absolute Points, Relative Reverse Order,
+Neau's formula, the formula system)::
+
+    knockout points = knockouts × points per knockout + bounties × bounty points
+
+* **knockouts**: the players this player knocked out in the event: the Results' ``Knockouts``
+  cell, else the number of results whose ``Knocked out by`` names this player. When both are
+  given the count must be at least the names (it may be more: a player knocked out who is not
+  listed).
+* **bounties**: the players knocked out who carried a bounty: the league's leader at the time
+  (first in the standings as they stood before the event; tied leaders each carry one), the
+  winner of the event scored before, or players named in the settings. Knowing who knocked out
+  whom needs the ``Knocked out by`` column.
+* An event's ``Weight`` multiplies knockout points only with ``Knockouts weighted`` yes: by
+  default "bonus points do not double in double-points events".
+
+Sources: a home league's rules, "10 points per person eliminated. Additionally, if you
+eliminate the highest ranked person in the overall standings you receive a bonus of 10 points"
+(Starving Crazed Weasels Poker, *League Rules*, 2008); "a 5 league point bounty on the winner
+of the previous week" (MD Donkfest league, 2008); "1 league point per bounty collected" (Matt's
+Poker League rules, 2025). The working reads ``rank 1: 25 + 5 participating = 30 + 2 KOs × 10
+= 50``.
+
+>>> from xlrally.core.ranking import Score
+>>> KnockedOut(Score("W1", 30, None), 2, 10, ("Ann, the leader",), 10, 60).explain
+' = 30 + 2 KOs × 10 + 1 bounty × 10 (Ann, the leader) = 60'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from xlrally.core.adjustments import Scorer
+from xlrally.core.checks import Collector
+from xlrally.core.entered import Entered
+from xlrally.core.errors import ScoringError
+from xlrally.core.model import Event, Result, Settings
+from xlrally.core.numbers import plural, show, whole
+from xlrally.core.players import key
+from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
+from xlrally.core.rules import KnockoutRule
+
+__all__ = ["KnockedOut", "Knockouts", "resolve"]
+
+
+@dataclass(frozen=True)
+class KnockedOut:
+    """A score with its knockout points, and the working."""
+
+    score: Score
+    knockouts: int
+    per: float
+    bounties: tuple[str, ...]
+    """The bounties collected, each in words (``Ann, the leader``)."""
+    bounty: float
+    value: float
+
+    @property
+    def explain(self) -> str:
+        """The score's working, then ``+ 2 KOs × 10 + 1 bounty × 10 (Ann, the leader) = 60``
+        (the score's own working is put in front unless it already ends in its value)."""
+        before = self.score.explain
+        shown = show(self.score.value)
+        head = before if before.endswith(f"= {shown}") else f"{before} = {shown}"
+        parts = []
+        if self.knockouts and self.per:
+            parts.append(
+                f"{self.knockouts} KO{'' if self.knockouts == 1 else 's'} × {show(self.per)}"
+            )
+        if self.bounties:
+            count = plural(len(self.bounties), "bounty").replace("bountys", "bounties")
+            parts.append(f"{count} × {show(self.bounty)} ({'; '.join(self.bounties)})")
+        return f"{head} + {' + '.join(parts)} = {show(self.value)}"
+
+
+def resolve(entered: Entered, problems: Collector) -> None:
+    """Each ``Knocked out by`` name resolved to that player's key (aliases followed), and each
+    result's knockouts counted from them where its Knockouts cell is blank: the results under
+    ``entered.by_event`` are replaced in place. A name that is no player of the event, a
+    player knocked out by themselves, or a count below the names is a problem at its cell."""
+    for keyed in entered.by_event.values():
+        if not any(result.knocked_out_by for _, result in keyed):
+            continue
+        present = {pk for pk, _ in keyed}
+        named: Counter[str] = Counter()
+        for index, (pk, result) in enumerate(keyed):
+            if not result.knocked_out_by:
+                continue
+            hitman = entered.roster.resolve(result.knocked_out_by)
+            if hitman == pk:
+                problems.result(
+                    result, f"{result.player} cannot knock themselves out", "knocked out by"
+                )
+            elif hitman not in present:
+                message = (
+                    f"{result.knocked_out_by!r} has no result in {result.event!r}: whoever "
+                    "knocked a player out must be listed in the event"
+                )
+                problems.result(result, message, "knocked out by")
+            else:
+                named[hitman] += 1
+                keyed[index] = (pk, result._replace(knocked_out_by=hitman))
+                continue
+            keyed[index] = (pk, result._replace(knocked_out_by=None))
+        for index, (pk, result) in enumerate(keyed):
+            if not named[pk]:
+                continue
+            if result.knockouts is None:
+                keyed[index] = (pk, result._replace(knockouts=named[pk]))
+                continue
+            try:
+                count = whole(result.knockouts, "knockouts")
+            except ScoringError:
+                continue  # reported where the score is worked out
+            if count < named[pk]:
+                message = (
+                    f"knockouts ({count}) is less than the {named[pk]} results that name "
+                    f"{result.player} in Knocked out by"
+                )
+                problems.result(result, message, "knockouts")
+
+
+def resolved_rule(rule: KnockoutRule, entered: Entered) -> KnockoutRule:
+    """The rule with the players its bounties name resolved to player keys."""
+    named = frozenset(
+        entered.roster.resolve(name)
+        for name in rule.targets
+        if key(name) not in {"leader", "last winner"}
+    )
+    return replace(rule, named_keys=named)
+
+
+PerPlayer = Callable[[int, "int | None", int], "int | None"]
+"""How many scores count for each player after some events held (the system's
+:meth:`~xlrally.core.systems.base.System.counted_per_player`)."""
+
+
+class Knockouts:
+    """Knockout points through a season: scores each event's knockouts, knowing who led the
+    standings before it and who won the event before."""
+
+    def __init__(self, settings: Settings, per_player: PerPlayer) -> None:
+        self.settings = settings
+        self.rule = settings.knockouts
+        self.per_player = per_player
+        self.held: list[str] = []
+        self.last_winners: frozenset[str] = frozenset()
+        targets = {key(t) for t in self.rule.targets}
+        self.by_leader = "leader" in targets
+        self.by_last_winner = "last winner" in targets
+
+    def bounties(self, scores: Mapping[str, list[Score]]) -> dict[str, str]:
+        """Who carries a bounty in the next event (player key -> why, e.g. ``the leader``)."""
+        carried = dict.fromkeys(self.rule.named_keys, "a bounty")
+        if self.by_last_winner:
+            carried.update(dict.fromkeys(self.last_winners, "last event's winner"))
+        if self.by_leader:
+            carried.update(dict.fromkeys(self.leaders(scores), "the leader"))
+        return carried
+
+    def leaders(self, scores: Mapping[str, list[Score]]) -> list[str]:
+        """The players first in the standings as they stand (none before the first event)."""
+        if not self.held:
+            return []
+        settings = self.settings
+        counted = self.per_player(len(self.held), settings.best_x, settings.events_cap)
+        entries = []
+        for pk, player_scores in scores.items():
+            chosen = best_n(player_scores, counted)
+            total = sum(s.value for s in chosen)
+            entries.append(
+                Entry(pk, total, tuple(player_scores), frozenset(c.event for c in chosen))
+            )
+        rows = rank_with_minimum(
+            entries,
+            settings.min_events,
+            settings.below_minimum == "unranked",
+            settings.tie_breaks,
+            self.held,
+        )
+        return [row.player for row in rows if row.rank == 1 and row.ranked]
+
+    def scorer(
+        self,
+        score: Scorer,
+        keyed: Sequence[tuple[str, Result]],
+        scores: Mapping[str, list[Score]],
+    ) -> Scorer:
+        """Wrap an event's scorer so that each score gets its knockout points (``scores``: the
+        season's scores so far, by player key, for who leads)."""
+        rule = self.rule
+        carried = self.bounties(scores) if rule.bounty else {}
+        collected: dict[str, list[str]] = {}
+        for pk, result in keyed:
+            hitman = result.knocked_out_by
+            if hitman is not None and pk in carried:
+                collected.setdefault(hitman, []).append(f"{result.player}, {carried[pk]}")
+        # a result's player key by its spelling (one result per player in an event)
+        players = {result.player: pk for pk, result in keyed}
+
+        def knocked(result: Result) -> Score:
+            plain = score(result)
+            count = 0 if result.knockouts is None else whole(result.knockouts, "knockouts")
+            won = tuple(collected.get(players.get(result.player, ""), ()))
+            extra = count * rule.points + len(won) * rule.bounty
+            if not extra:
+                return plain
+            value = plain.value + extra
+            working = KnockedOut(plain, count, rule.points, won, rule.bounty, value)
+            return plain._replace(value=value, working=working)
+
+        return knocked
+
+    def after(self, event: Event, keyed: Iterable[tuple[str, Result]]) -> None:
+        """Remember the event as held, and its winners (for the next event's bounties)."""
+        self.held.append(event.name)
+        winners = set()
+        for pk, result in keyed:
+            try:
+                if whole(result.rank, "rank") == 1:
+                    winners.add(pk)
+            except ScoringError:
+                continue
+        self.last_winners = frozenset(winners)
