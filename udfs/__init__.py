@@ -32,6 +32,7 @@ __all__ = [
     "DIPPOUCH_PERCENTILE",
     "DIPPOUCH_RATING",
     "DIPPOUCH_VALUE",
+    "FORMULA_POINTS",
     "NEAU_POINTS",
     "PRIZE_SHARE",
     "RALLY_BEST_N",
@@ -177,3 +178,32 @@ def DIPPOUCH_RATING(
 def PRIZE_SHARE(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) -> Any:
     """Each tied player's prize: the prizes of the places shared, split, rounded down."""
     return functions.prize_share(prizes, place, sharing, unit)
+
+
+@xw.func(category=_CATEGORY)
+@arg("formula", ndim=None, doc="pokerstars, school, depth decay, percentage, or an expression")
+@arg("players", "Players in the event (the field size)")
+@arg("place", "Finishing place (1 = the winner)")
+@arg("buy_in", "The buy-in (for a formula that uses buy-in)")
+@arg("rebuys", "Re-buys bought (default 0)")
+@arg("knockouts", "Players knocked out (default 0)")
+@arg("pot", "The event's prize pool (for a formula that uses pot)")
+@arg("cut", ndim=None, doc="Places that score: 15%, 10 or none (default: the preset's)")
+@arg("below_cut", ndim=None, doc="Points past the cut (default: the preset's, else 0)")
+@arg("shares", "Share of places 1, 2, 3 ... (percentage; one range)")
+def FORMULA_POINTS(
+    formula: Any,
+    players: Any,
+    place: Any,
+    buy_in: Any = None,
+    rebuys: Any = None,
+    knockouts: Any = None,
+    pot: Any = None,
+    cut: Any = None,
+    below_cut: Any = None,
+    shares: Any = None,
+) -> Any:
+    """Points by a field-size formula (a preset's or your own), with its cut."""
+    return functions.formula_points(
+        formula, players, place, buy_in, rebuys, knockouts, pot, cut, below_cut, shares
+    )

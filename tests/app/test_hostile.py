@@ -249,7 +249,7 @@ CORPUS: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "unknown system": (
         lambda p: with_sheets(p, Settings=[["System", "swiss"]]),
-        ": Settings!B1: unknown system 'swiss': use one of rally, absolute, reverse, neau, dippouch",
+        ": Settings!B1: unknown system 'swiss': use one of rally, absolute, reverse, neau, dippouch, formula",
     ),
 }
 

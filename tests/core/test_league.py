@@ -339,7 +339,7 @@ def test_field_size_smaller_than_results_is_an_error() -> None:
 def test_unknown_system() -> None:
     """A system not in the list is refused with the list."""
     assert problems(League(Settings("elo"), (), ())) == [
-        "unknown system 'elo': use one of rally, absolute, reverse, neau, dippouch"
+        "unknown system 'elo': use one of rally, absolute, reverse, neau, dippouch, formula"
     ]
 
 

@@ -11,7 +11,7 @@ from helpers import Sheets, rally_sheets
 from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.formats.workbook import MemorySheets, read_league, to_share
 
-KNOWN = "rally, absolute, reverse, neau, dippouch"
+KNOWN = "rally, absolute, reverse, neau, dippouch, formula"
 
 
 def rally_with(**sheets: list[list[Any]]) -> MemorySheets:

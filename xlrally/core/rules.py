@@ -9,7 +9,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["BOUNTY_TARGETS", "TEAM_SCORES", "Cut", "FormulaRule", "KnockoutRule", "TeamRule"]
+__all__ = [
+    "BOUNTY_TARGETS",
+    "NO_CUT",
+    "TEAM_SCORES",
+    "Cut",
+    "FormulaRule",
+    "KnockoutRule",
+    "TeamRule",
+    "cut_of",
+]
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,39 @@ class Cut:
 
 NO_CUT = Cut(share=1.0)
 """Every place scores by the formula (the ``Formula cut`` setting ``none``)."""
+
+
+def cut_of(value: object) -> Cut:
+    """A cut as a league writes it: ``none`` (every place scores), a share (``15%``, or a
+    number below 1 as a cell formatted as a percentage holds it: 0.15), or a whole number of
+    places (``10``). Raises ValueError saying what is allowed.
+
+    >>> cut_of("15%"), cut_of(0.15) == cut_of("15%"), cut_of(10), cut_of("none") == NO_CUT
+    (Cut(share=0.15, places=None), True, Cut(share=None, places=10), True)
+    """
+    allowed = "a share (15%), a number of places (10) or none"
+    if isinstance(value, str):
+        text = value.strip().casefold()
+        if text in {"none", "no", "all", "no cut"}:
+            return NO_CUT
+        try:
+            number = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        except ValueError:
+            raise ValueError(f"Formula cut must be {allowed}, not {value.strip()!r}") from None
+        if text.endswith("%"):
+            if not 0 < number <= 1:
+                raise ValueError(
+                    f"Formula cut must be a share above 0% and up to 100%, not {value.strip()}"
+                )
+            return Cut(share=number)
+        value = number
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"Formula cut must be {allowed}, not {value!r}")
+    if 0 < value < 1:
+        return Cut(share=float(value))
+    if value >= 1 and float(value).is_integer():
+        return Cut(places=int(value))
+    raise ValueError(f"Formula cut must be {allowed}, not {value:g}")
 
 
 @dataclass(frozen=True)

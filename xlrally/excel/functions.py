@@ -30,7 +30,9 @@ from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import real, whole
 from xlrally.core.prizes import prize_split
 from xlrally.core.ranking import best_total
+from xlrally.core.rules import FormulaRule, cut_of
 from xlrally.core.systems import dippouch, poker, rally
+from xlrally.core.systems.formula import plan, score_formula
 from xlrally.formats.cells import ERROR_TEXTS, EXCEL_EPOCH, blank, to_number
 
 Grid = list[list[Any]]
@@ -513,3 +515,70 @@ def prize_share(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) 
         return prize_split(table, start, count, float(real(_or(step, 0.01), "unit")))
 
     return _cellwise(one, ("place", "sharing", "unit"), place, sharing, unit)
+
+
+# ---------------------------------------------------------------- field-size formulas
+
+
+def formula_points(
+    formula: Any,
+    players: Any,
+    place: Any,
+    buy_in: Any = None,
+    rebuys: Any = None,
+    knockouts: Any = None,
+    pot: Any = None,
+    cut: Any = None,
+    below_cut: Any = None,
+    shares: Any = None,
+) -> Any:
+    """Points by a formula of the field (a preset: ``pokerstars``, ``school``, ``depth
+    decay``, ``percentage``; or the league's own expression), with its cut.
+
+    >>> formula_points("pokerstars", [[150.0], [150.0]], [[3.0], [23.0]], 20.0)
+    [[163.09], [0.0]]
+    >>> formula_points("10 * sqrt(players) / sqrt(plac)", 16.0, 4.0)  # doctest: +ELLIPSIS
+    "#VALUE! formula column 27: unknown name 'plac' (did you mean 'place'?): ..."
+    """
+    for value, name in ((formula, "formula"), (cut, "cut"), (below_cut, "below_cut")):
+        if isinstance(value, list | tuple):
+            return f"#VALUE! {name} must be one cell"
+        failed = _first_error([value])
+        if failed is not None:
+            return f"{failed} in {name}"
+    try:
+        text = "" if blank(formula) else str(formula)
+        rule = FormulaRule(
+            text,
+            None if _absent(cut) else cut_of(cut),
+            None if _absent(below_cut) else float(real(below_cut, "below_cut")),
+        )
+        plan(rule)  # a bad formula is one message, not one per row
+        structure = poker.PointStructure(shares=_table(shares, "shares"))
+    except (XlrallyError, ValueError) as error:
+        return _error(error)
+
+    def one(n: Any, k: Any, b: Any, r: Any, kos: Any, money: Any) -> float:
+        return score_formula(
+            rule,
+            n,
+            k,
+            None if _absent(b) else b,
+            None if _absent(r) else r,
+            None if _absent(kos) else kos,
+            None if _absent(money) else money,
+            structure,
+        ).points
+
+    names = ("players", "place", "buy_in", "rebuys", "knockouts", "pot")
+    return _cellwise(
+        one,
+        names,
+        players,
+        place,
+        buy_in,
+        rebuys,
+        knockouts,
+        pot,
+        renamed={"buy-in": "buy_in", "re-buys": "rebuys", "rank": "place"},
+    )

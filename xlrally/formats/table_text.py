@@ -87,9 +87,9 @@ def field_of(header: str, mapping: Mapping[str, str]) -> str | None:
 def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = None) -> TextTable:
     """Read a table; ``source`` names it in errors.
 
-    >>> t = read_table_text("Pos;Name;Re-buys\\n1;Ann;2\\n2;Ben;0\\n", "x.csv", {"Pos": "Rank"})
+    >>> t = read_table_text("Pos;Name;Chips\\n1;Ann;2\\n2;Ben;0\\n", "x.csv", {"Pos": "Rank"})
     >>> t.columns, t.rows[1], t.ignored
-    ({'rank': 'Pos', 'player': 'Name'}, (3, {'rank': '2', 'player': 'Ben'}), ('Re-buys',))
+    ({'rank': 'Pos', 'player': 'Name'}, (3, {'rank': '2', 'player': 'Ben'}), ('Chips',))
     """
     mapping = mapping or {}
     for heading, column in mapping.items():
