@@ -195,10 +195,16 @@ def test_a_formula_league_refuses_what_it_cannot_score() -> None:
         ("buy-in", "buy-in must be at least 0, not -5")
     ]
     for text, message in [
-        ("", "formula: Formula is missing: name a preset (pokerstars, school, depth decay, "
-         "percentage) or write an expression"),
-        ("10 * sqrt(palyers)", "formula column 11: unknown name 'palyers' (did you mean "
-         "'players'?): use players, place, buy-in, re-buys, knockouts, pot, table, share, cut"),
+        (
+            "",
+            "formula: Formula is missing: name a preset (pokerstars, school, depth decay, "
+            "percentage) or write an expression",
+        ),
+        (
+            "10 * sqrt(palyers)",
+            "formula column 11: unknown name 'palyers' (did you mean "
+            "'players'?): use players, place, buy-in, re-buys, knockouts, pot, table, share, cut",
+        ),
     ]:
         with pytest.raises(LeagueProblems) as caught:
             compute_standings(League(Settings("formula", formula=FormulaRule(text)), (), ()))

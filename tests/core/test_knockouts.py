@@ -139,7 +139,9 @@ def test_tied_leaders_each_carry_a_bounty() -> None:
         Result("W2", "Ben", rank=3, knocked_out_by="Cy"),
     )
     rule = KnockoutRule(bounty=10)
-    table = League(Settings("absolute", structure=SEED, knockouts=rule), (Event("W1"), Event("W2")), results)
+    table = League(
+        Settings("absolute", structure=SEED, knockouts=rule), (Event("W1"), Event("W2")), results
+    )
     assert score(table, "Cy", "W2") == (
         53,
         "rank 1: 25 + 5 participating + 3 bonus = 33 + 2 bounties × 10 (Ann, the leader; Ben, "
@@ -212,7 +214,9 @@ def test_knockout_points_are_for_poker_finishes() -> None:
     """A rally league with Knockout points is refused, naming the setting."""
     with pytest.raises(LeagueProblems) as caught:
         compute_standings(
-            League(Settings("rally", knockouts=KnockoutRule(points=10)), (Event("E", rounds=4),), ())
+            League(
+                Settings("rally", knockouts=KnockoutRule(points=10)), (Event("E", rounds=4),), ()
+            )
         )
     [problem] = caught.value.problems
     assert (problem.field, problem.message) == (
@@ -243,16 +247,24 @@ def knockout_leagues(draw: st.DrawFn) -> tuple[League, str, int]:
         events.append(Event(event))
         field = draw(st.permutations(names))[: draw(st.integers(2, 6))]
         for place, player in enumerate(field, start=1):
-            hitman = draw(st.one_of(st.none(), st.sampled_from(field[: place - 1]))) if place > 1 else None
+            hitman = (
+                draw(st.one_of(st.none(), st.sampled_from(field[: place - 1])))
+                if place > 1
+                else None
+            )
             results.append(Result(event, player, rank=place, knocked_out_by=hitman))
     rule = KnockoutRule(
         points=draw(st.sampled_from([0, 1, 10])),
         bounty=draw(st.sampled_from([0, 5])),
         bounties=draw(st.sampled_from([("Al",), ("Bo", "Cy"), ()])) or ("Di",),
     )
-    settings_ = Settings(draw(POKER), structure=SEED, knockouts=rule, best_x=draw(st.sampled_from([None, 2])))
-    return League(settings_, tuple(events), tuple(results)), draw(st.sampled_from(names)), draw(
-        st.integers(0, len(results) - 1)
+    settings_ = Settings(
+        draw(POKER), structure=SEED, knockouts=rule, best_x=draw(st.sampled_from([None, 2]))
+    )
+    return (
+        League(settings_, tuple(events), tuple(results)),
+        draw(st.sampled_from(names)),
+        draw(st.integers(0, len(results) - 1)),
     )
 
 
@@ -264,7 +276,9 @@ def _with_one_more(table: League, index: int) -> League:
     named = sum(
         1
         for r in results
-        if r.event == target.event and r.knocked_out_by is not None and r.knocked_out_by == target.player
+        if r.event == target.event
+        and r.knocked_out_by is not None
+        and r.knocked_out_by == target.player
     )
     results[index] = target._replace(knockouts=named + 1)
     return dataclasses.replace(table, results=tuple(results))
@@ -284,7 +298,8 @@ def test_a_knockout_never_lowers_a_total(drawn: tuple[League, str, int]) -> None
     row_after = next(r for r in after.rows if r.player == player)
     assert row_after.total >= row_before.total
     score_before, score_after = row_before.score(event), row_after.score(event)
-    assert score_before is not None and score_after is not None
+    assert score_before is not None
+    assert score_after is not None
     assert score_after.value >= score_before.value
     assert score_after.value - score_before.value == table.settings.knockouts.points
 
@@ -305,5 +320,6 @@ def test_a_knockout_never_lowers_the_event_score_with_a_leader_bounty(
     after = next(
         r for r in compute_standings(_with_one_more(table, index)).rows if r.player == player
     ).score(event)
-    assert before is not None and after is not None
+    assert before is not None
+    assert after is not None
     assert after.value >= before.value

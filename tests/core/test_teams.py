@@ -111,7 +111,9 @@ def team_leagues(draw: st.DrawFn) -> League:
     teams = {name: draw(st.sampled_from(["X", "Y", "Z", ""])) for name in NAMES}
     rule = TeamRule(draw(st.integers(1, 4)), draw(st.sampled_from(["players", "each event"])))
     best_x = draw(st.sampled_from([None, 1, 2]))
-    return League(Settings("reverse", best_x=best_x, teams=rule), tuple(events), tuple(results), teams=teams)
+    return League(
+        Settings("reverse", best_x=best_x, teams=rule), tuple(events), tuple(results), teams=teams
+    )
 
 
 @given(team_leagues())
@@ -134,7 +136,11 @@ def test_a_teams_total_is_the_sum_of_its_best_n(table_league: League) -> None:
             expected = sum(heapq.nlargest(rule.best_n, (r.total for r in rows)))
         else:
             expected = sum(
-                sum(heapq.nlargest(rule.best_n, (s.value for r in rows for s in r.scores if s.event == event)))
+                sum(
+                    heapq.nlargest(
+                        rule.best_n, (s.value for r in rows for s in r.scores if s.event == event)
+                    )
+                )
                 for event in standings.held
             )
         assert team.total == expected

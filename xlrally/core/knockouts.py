@@ -43,7 +43,7 @@ from xlrally.core.players import key
 from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
 from xlrally.core.rules import KnockoutRule
 
-__all__ = ["KnockedOut", "Knockouts", "resolve"]
+__all__ = ["KnockedOut", "Knockouts", "describe", "resolve"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,28 @@ class KnockedOut:
             count = plural(len(self.bounties), "bounty").replace("bountys", "bounties")
             parts.append(f"{count} × {show(self.bounty)} ({'; '.join(self.bounties)})")
         return f"{head} + {' + '.join(parts)} = {show(self.value)}"
+
+
+_TARGET_WORDS = {"leader": "the leader", "last winner": "last event's winner"}
+
+
+def describe(rule: KnockoutRule) -> str:
+    """The rule in words, for the notes under the standings.
+
+    >>> print(describe(KnockoutRule(points=10, bounty=10, bounties=("leader", "Ann"))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Knockouts: 10 points each; 10 more for knocking out the leader or Ann; an event's weight
+    does not multiply them.
+    """
+    parts = []
+    if rule.points:
+        parts.append(f"{show(rule.points)} point{'' if rule.points == 1 else 's'} each")
+    if rule.bounty:
+        whom = [_TARGET_WORDS.get(key(t), t.strip()) for t in rule.targets]
+        listed = ", ".join(whom[:-1]) + f" or {whom[-1]}" if len(whom) > 1 else whom[0]
+        parts.append(f"{show(rule.bounty)} more for knocking out {listed}")
+    weight = "multiplies" if rule.weighted else "does not multiply"
+    return f"Knockouts: {'; '.join(parts)}; an event's weight {weight} them."
 
 
 def resolve(entered: Entered, problems: Collector) -> None:

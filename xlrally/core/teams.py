@@ -38,7 +38,7 @@ from xlrally.core.names import norm
 from xlrally.core.numbers import show
 from xlrally.core.ranking import Standing
 
-__all__ = ["TeamPart", "TeamStanding", "team_standings"]
+__all__ = ["TeamPart", "TeamStanding", "team_rule", "team_standings"]
 
 _PLACES = 9
 """Totals and scores are compared rounded to 9 decimal places (as the players' are)."""
@@ -90,6 +90,23 @@ class TeamStanding:
             for event, parts in by_event.items()
         )
         return f"{events} = {show(self.total)}"
+
+
+def team_rule(best: int, scores: str) -> str:
+    """The team table's rule in words.
+
+    >>> team_rule(2, "players")
+    "Teams: each team's best 2 players' totals count"
+    >>> team_rule(1, "each event")
+    "Teams: each team's best score in each event counts"
+    """
+    if scores == "each event":
+        if best == 1:
+            return "Teams: each team's best score in each event counts"
+        return f"Teams: each team's best {best} scores in each event count"
+    if best == 1:
+        return "Teams: each team's best player's total counts"
+    return f"Teams: each team's best {best} players' totals count"
 
 
 def _best(parts: list[TeamPart], n: int) -> list[TeamPart]:

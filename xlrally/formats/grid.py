@@ -18,6 +18,7 @@ from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import TIE_BREAKS, Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
+from xlrally.core.teams import team_rule
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
 from xlrally.formats.view import (
     RowView,
@@ -56,7 +57,7 @@ def _formats(decimals: int) -> tuple[str, str]:
 def standings_grid(standings: Standings) -> tuple[Row, ...]:
     """The Standings sheet for these standings (see the module docstring): the table, the
     notes under it, then a table per section (a title row, then the section's players ranked
-    among themselves: rank, player, total, events), then the prizes."""
+    among themselves: rank, player, total, events), the team table, then the prizes."""
     table = standings_view(standings)
     rows = _table(table)
     rows.append(())
@@ -66,6 +67,8 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
         rows.append(())
         rows.append((Cell(f"Section: {name}", SECTION),))
         rows.extend(_short_table(table, of_section(standings, name).rows))
+    if standings.teams:
+        rows += [(), *_teams(table)]
     if standings.payouts:
         money = Look(number_format="0.00")
         rows += [(), (Cell("Prizes", SECTION),)]
@@ -95,6 +98,29 @@ def _short_table(table: StandingsView, standings: Sequence[Standing]) -> list[Ro
         if table.countries:
             cells.append(Cell(table.country(row.player) or None))
         rows.append((*cells, Cell(row.total, total_look), Cell(row.events)))
+    return rows
+
+
+def _teams(table: StandingsView) -> list[Row]:
+    """The team table: a title row with its rule, then rank, team, total and the working
+    (the scores counted)."""
+    standings = table.standings
+    rule = standings.settings.teams
+    number, _ = _formats(table.places)
+    total_look = Look(bold=True, number_format=number)
+    title = team_rule(rule.best_n or 0, rule.scores)
+    rows: list[Row] = [
+        (Cell(title, SECTION),),
+        (
+            Cell("Rank", HEADER_RANK),
+            Cell("Team", HEADER),
+            Cell("Total", HEADER_NUMBER),
+            Cell("Working", HEADER),
+        ),
+    ]
+    for team in standings.teams:
+        rank = Cell(team.rank, RANK_TIED if team.tied else RANK)
+        rows.append((rank, Cell(team.team), Cell(team.total, total_look), Cell(fit(team.explain))))
     return rows
 
 

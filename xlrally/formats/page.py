@@ -23,6 +23,7 @@ from xlrally.core.numbers import fixed, plural, show
 from xlrally.core.ranking import Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
+from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
 from xlrally.formats.view import (
     RowView,
@@ -31,6 +32,7 @@ from xlrally.formats.view import (
     pot_summary,
     prize_rows,
     qualifying_note,
+    scoring_notes,
     shown_warnings,
     standings_view,
 )
@@ -128,12 +130,14 @@ def standings_page(
         + "</p>",
         f'<p class="rule">{_e(standings.rule)}</p>',
         f'<p class="note">{_e(table.page_marks)}</p>',
+        *(f'<p class="note">{_e(line)}</p>' for line in scoring_notes(standings)),
         *(f'<p class="note">{_e(line)}</p>' for line in qualifying_note(standings)),
         "</header>",
         "<main>",
         _table(table, shown),
         _rest(table, shown),
         _sections(table),
+        _teams(table),
         _prizes(standings),
         _chart(standings),
         _players(table, shown),
@@ -232,6 +236,28 @@ def _prizes(standings: Standings) -> str:
         '<div class="scroll"><table><thead><tr><th scope="col" class="name">Section</th>'
         '<th scope="col" class="name">Player</th><th scope="col">Prize</th>'
         '<th scope="col" class="name">Working</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div></section>"
+    )
+
+
+def _teams(table: StandingsView) -> str:
+    """The team table: rank, team, total and the scores counted (none without one)."""
+    standings = table.standings
+    if not standings.teams:
+        return ""
+    rule = standings.settings.teams
+    rows = "".join(
+        f'<tr><td>{_e(team.rank_label)}</td><th scope="row" class="other">{_e(team.team)}</th>'
+        f"<td>{_e(fixed(team.total, table.places))}</td>"
+        f'<td class="name working">{_e(team.explain)}</td></tr>'
+        for team in standings.teams
+    )
+    return (
+        '<section aria-labelledby="teams-title"><h2 id="teams-title">Teams</h2>'
+        f'<p class="note">{_e(team_rule(rule.best_n or 0, rule.scores))}.</p>'
+        '<div class="scroll"><table><thead><tr><th scope="col">Rank</th>'
+        '<th scope="col" class="name">Team</th><th scope="col">Total</th>'
+        '<th scope="col" class="name">Counted</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div></section>"
     )
 

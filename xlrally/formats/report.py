@@ -13,7 +13,9 @@ from typing import Any
 from xlrally.core.numbers import fixed
 from xlrally.core.sections import section_names
 from xlrally.core.standings import Standings
+from xlrally.core.teams import team_rule
 from xlrally.formats.view import (
+    decimals,
     event_notes,
     pot_summary,
     prize_rows,
@@ -23,9 +25,10 @@ from xlrally.formats.view import (
 
 
 def as_json(standings: Standings) -> dict[str, Any]:
-    """The documented JSON shape (docs/cli.md)."""
+    """The documented JSON shape (docs/cli.md); ``teams`` only when the league has a team
+    table."""
     settings = standings.settings
-    return {
+    shape = {
         "system": standings.system,
         "league": settings.league,
         "season": settings.season,
@@ -69,6 +72,29 @@ def as_json(standings: Standings) -> dict[str, Any]:
         "sections": section_names(standings),
         "warnings": list(standings.warnings),
     }
+    if standings.teams:
+        shape["teams"] = _teams_json(standings)
+    return shape
+
+
+def _teams_json(standings: Standings) -> list[dict[str, Any]]:
+    """The team table: each team's rank, total, the scores counted and its players."""
+    return [
+        {
+            "rank": team.rank,
+            "tied": team.tied,
+            "team": team.team,
+            "total": team.total,
+            "counted": [
+                {"player": part.player, "event": part.event, "score": part.value}
+                for part in team.counted
+            ],
+            "players": list(team.players),
+            "explain": team.explain,
+            "decided_by": team.decided_by,
+        }
+        for team in standings.teams
+    ]
 
 
 def json_text(standings: Standings) -> str:
@@ -160,6 +186,24 @@ def as_csv(standings: Standings) -> str:
         cells += [fixed(row.total, places), str(row.events), *scores]
         cells += _safe(["; ".join(dropped)]) if drops else []
         writer.writerow([*cells, *([str(row.needs)] if needs else [])])
+    if standings.teams:  # a second table after a blank line, with its own header
+        writer.writerow([])
+        writer.writerow(["Rank", "Tied", "Team", "Total", "Counted"])
+        for team in standings.teams:
+            counted = "; ".join(
+                f"{p.player} {fixed(p.value, places)}"
+                + (f" ({p.event})" if p.event is not None else "")
+                for p in team.counted
+            )
+            writer.writerow(
+                [
+                    str(team.rank),
+                    "yes" if team.tied else "",
+                    *_safe([team.team]),
+                    fixed(team.total, places),
+                    *_safe([counted]),
+                ]
+            )
     return out.getvalue()
 
 
@@ -185,6 +229,14 @@ def as_table(standings: Standings) -> str:
             where = f" ({section})" if section else ""
             lines.append(f"  {player}{where}: {fixed(amount, 2)} ({explain})")
         lines.append(pot_summary(standings))
+    if standings.teams:
+        rule = standings.settings.teams
+        lines.append("")
+        lines.append(f"{team_rule(rule.best_n or 0, rule.scores)}:")
+        places = decimals(standings)
+        for team in standings.teams:
+            total = fixed(team.total, places)
+            lines.append(f"  {team.rank_label:<4} {team.team}: {total} ({team.explain})")
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return "\n".join(lines)
 

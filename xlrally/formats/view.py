@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from xlrally.core.knockouts import describe
 from xlrally.core.model import Settings
 from xlrally.core.numbers import plural, show
 from xlrally.core.ranking import Score, Standing
@@ -200,10 +201,20 @@ def qualifying_note(standings: Standings) -> list[str]:
     ]
 
 
+def scoring_notes(standings: Standings) -> list[str]:
+    """What the league adds to its system's rule, in words: a formula, knockout points (none
+    for a league that adds nothing)."""
+    lines = list(standings.scoring.rule_notes(standings.settings))
+    if standings.settings.knockouts.active:
+        lines.append(describe(standings.settings.knockouts))
+    return lines
+
+
 def event_notes(standings: Standings) -> list[str]:
-    """The events not scored, the qualifying minimum and the as-of date: said under the table
-    in every output."""
-    lines = [f"Not scored: {e.name} ({e.status})." for e in standings.events if not e.held]
+    """What the league adds to its rule (:func:`scoring_notes`), the events not scored, the
+    qualifying minimum and the as-of date: said under the table in every output."""
+    lines = scoring_notes(standings)
+    lines += [f"Not scored: {e.name} ({e.status})." for e in standings.events if not e.held]
     lines.extend(qualifying_note(standings))
     if standings.as_of is not None:
         lines.append(f"As of {show_date(standings.as_of, standings.settings.date_format)}.")

@@ -81,7 +81,7 @@ def lookup(name: str) -> System | None:
 
 
 def known(last: str = ", ") -> str:
-    """The keys to offer in a message: ``rally, absolute, reverse, neau, dippouch, formula``; ``last``
-    joins the last two (``" or "``)."""
+    """The keys to offer in a message: ``rally, absolute, reverse, neau, dippouch,
+    formula``; ``last`` joins the last two (``" or "``)."""
     keys = list(SYSTEMS)
     return ", ".join(keys[:-1]) + last + keys[-1] if len(keys) > 1 else "".join(keys)

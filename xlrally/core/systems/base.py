@@ -130,6 +130,10 @@ class System:
         """Knockout points may be added to its scores (:mod:`xlrally.core.knockouts`)."""
         return False
 
+    def rule_notes(self, settings: Settings) -> tuple[str, ...]:
+        """More of the rule in words, under the standings (a formula's; none here)."""
+        return ()
+
     def dropped_reason(self, counted_per_player: int | None) -> str:
         """Why a score does not count: ``best 5 count``."""
         return f"best {counted_per_player} count"

@@ -386,6 +386,10 @@ class FormulaSystem(PointsSystem):
             raise LeagueProblems([Problem(error.message, field="formula")]) from None
         return FormulaTally(self, settings)
 
+    def rule_notes(self, settings: Settings) -> tuple[str, ...]:
+        """``Points: pokerstars: 10 × √players / √place × ..., to 2 decimals; ...``."""
+        return (f"Points: {describe(settings.formula)}.",)
+
     def check_own(self, event: Event, fail: Fail) -> None:
         """The event's Buy-in, when given, must be a number of at least 0 (a freeroll's is 0)."""
         if event.buy_in is not None and (
