@@ -166,6 +166,20 @@ def test_knockout_points_on_a_formula() -> None:
     )
     ann = table.rows[0].scores[0]
     assert (ann.value, ann.explain) == (50, "place 1 of 16: 10 × √16 / √1 = 40 + 2 KOs × 5 = 50")
+    pokerstars = compute_standings(
+        League(
+            Settings(
+                "formula", formula=FormulaRule("pokerstars"), knockouts=KnockoutRule(points=10)
+            ),
+            (Event("W1", buy_in=20, players=150),),
+            results,
+        )
+    )
+    ann = pokerstars.rows[0].scores[0]
+    assert ann.explain == (  # 282.48 (see above) + 20
+        "place 1 of 150: 10 × √150 / √1 × (1 + log10(20 + 0.25)) = 282.4782, rounded 282.48 "
+        "+ 2 KOs × 10 = 302.48"
+    )
 
 
 def test_a_formula_league_refuses_what_it_cannot_score() -> None:
@@ -213,9 +227,10 @@ def test_a_formula_league_refuses_what_it_cannot_score() -> None:
 
 
 def test_the_formula_system_is_the_registrys_sixth() -> None:
-    """Registered after the five, ranked, taking knockouts, reading the Points sheet."""
+    """Registered after the five, ranked, taking knockouts (its Points sheet, Points and Share
+    by place, is read with its rule, not as a poker points table)."""
     system = SYSTEMS["formula"]
     assert list(SYSTEMS).index("formula") == 5
-    assert (system.ranked, system.takes_knockouts, system.points_table) == (True, True, True)
+    assert (system.ranked, system.takes_knockouts, system.points_table) == (True, True, False)
     assert not SYSTEMS["rally"].takes_knockouts
     assert not SYSTEMS["dippouch"].takes_knockouts

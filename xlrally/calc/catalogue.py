@@ -28,6 +28,7 @@ NAMES = (
     "DIPPOUCH_VALUE",
     "DIPPOUCH_RATING",
     "PRIZE_SHARE",
+    "FORMULA_POINTS",
 )
 """The Excel functions, in the order the Function Wizard lists them (the names of ``udfs``)."""
 

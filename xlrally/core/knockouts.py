@@ -61,10 +61,11 @@ class KnockedOut:
     @property
     def explain(self) -> str:
         """The score's working, then ``+ 2 KOs × 10 + 1 bounty × 10 (Ann, the leader) = 60``
-        (the score's own working is put in front unless it already ends in its value)."""
+        (the score's value is said first unless its working already ends with it)."""
         before = self.score.explain
         shown = show(self.score.value)
-        head = before if before.endswith(f"= {shown}") else f"{before} = {shown}"
+        # ``= 33``, or a formula's ``rounded 282.48``: the working already ends in the value
+        head = before if before.endswith(f" {shown}") else f"{before} = {shown}"
         parts = []
         if self.knockouts and self.per:
             parts.append(

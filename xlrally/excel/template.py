@@ -39,13 +39,24 @@ SETTING_HELP = {
     "Multiplier": "reverse order: points per place (default 1)",
     "Player count factor": "absolute: players × factor for ranks up to the next setting",
     "Player count to rank": "absolute: last rank that gets player-count points (blank: all)",
+    "Formula": "formula system: pokerstars, school, depth decay, percentage, or your own "
+    "expression of players, place, buy-in, re-buys, knockouts, pot",
+    "Formula cut": "formula system: places that score, 15% or 10 or none (blank: the preset's)",
+    "Below cut": "formula system: points for a place past the cut (blank: the preset's)",
     "Tie break": "countback, most recent, more events, best score (comma-separated)",
     "Date format": "how dates are shown: yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or "
     "d mmm yyyy",
     "Shared places": "poker: tied finishers (a chop) score the average of the places, the "
     "better place, or refuse (default average)",
+    "Knockout points": "poker: points for each player knocked out (Results: Knockouts, or "
+    "Knocked out by)",
+    "Bounty points": "poker: more points for knocking out a player with a bounty",
+    "Bounties": "poker: who carries a bounty: leader, last winner, or names (default leader)",
+    "Knockouts weighted": "poker: an event's Weight multiplies knockout points too (default no)",
     "Minimum events": "events a player must play to qualify (blank: no minimum)",
     "Below minimum": "players short of it: ranked after (the qualified) or unranked",
+    "Team best N": "a team table: each team's best N count (Players: Team; blank: none)",
+    "Team scores": "how a team scores: players (its best players' totals) or each event",
     "Pot": "prize money: a fixed pot (the Prizes sheet says what each place pays)",
     "Pot share": "prize money: the share of buy-ins and re-buys kept for the pot, e.g. 20%",
     "Currency unit": "prizes are rounded down to this (default 0.01)",
@@ -60,6 +71,8 @@ COMMON_SETTINGS = (
     "Date format",
     "Minimum events",
     "Below minimum",
+    "Team best N",
+    "Team scores",
 )
 """Settings every league may use; the others a new workbook lists only for the systems that
 name them (:attr:`~xlrally.core.systems.base.System.settings`: a chess treasurer should not
@@ -99,8 +112,11 @@ def league_sheets(system: str) -> MemorySheets:
         [*_result_columns(system)],
         *([r.get(f) for f in fields] for r in example.results),
     ]
-    players: list[list[object]] = [["Player", "Alias", "Section"]]
-    sheets.sheets["Players"] = players + [list(p) for p in example.players]
+    players: list[list[object]] = [["Player", "Alias", "Section", "Team"]]
+    teams = dict(example.teams)
+    players += [[*p, teams.pop(p[0], None)] for p in example.players]
+    players += [[player, None, None, team] for player, team in teams.items()]
+    sheets.sheets["Players"] = players
     if example.prizes:
         sheets.sheets["Prizes"] = [["Place", "Amount", "Share"], *(list(p) for p in example.prizes)]
     return sheets
@@ -283,7 +299,7 @@ def build_workbook(
         sheets.sheets["Players"],
         "PlayersTable",
         formats,
-        {"Player": 24, "Alias": 24, "Section": 18},
+        {"Player": 24, "Alias": 24, "Section": 18, "Team": 18},
     )
     if "Prizes" in sheets.sheets:
         _table(book.add_worksheet("Prizes"), sheets.sheets["Prizes"], "PrizesTable", formats)
@@ -311,7 +327,8 @@ def build_workbook(
         "or click Refresh standings (Settings sheet) in a workbook made by `xlrally new x.xlsm`.",
         "The Standings sheet belongs to xlrally: it is replaced on every sync.",
         "Excel functions (with the xlwings add-in): =RALLY_SCORE(points, rounds, byes, games),",
-        "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...).",
+        "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...),",
+        "=FORMULA_POINTS(formula, players, place, buy_in, ...).",
         "Format and rules: docs/workbook-format.md and docs/scoring.md in the xlrally project.",
     ]
     for r, line in enumerate(lines, start=2):

@@ -42,6 +42,8 @@ class Example:
     """Players sheet rows: player, alias, sections."""
     prizes: Sequence[tuple[int, object, object]] = ()
     """Prizes sheet rows: place, amount, share of the pot."""
+    teams: Sequence[tuple[str, str]] = ()
+    """Players sheet Team column: player, team (or club)."""
 
 
 @dataclass(frozen=True)

@@ -430,7 +430,7 @@ FORMULA = FormulaSystem(
     ("event", "date", "buy-in", "players", "status"),
     # PokerStars' worked example: 150 players, $20, 3rd place scores 163.09; the top 15% (22
     # places) score. Two knockouts at 10 points each; Ben knocked out Ann, the leader after
-    # week 1, for a bounty of 10.
+    # week 1, for a bounty of 10. Two teams of two, both players counting.
     Example(
         settings=[
             ("League", "Online Leader Board"),
@@ -440,6 +440,7 @@ FORMULA = FormulaSystem(
             ("Knockout points", 10),
             ("Bounty points", 10),
             ("Bounties", "leader"),
+            ("Team best N", 2),
         ],
         events=[
             {"event": "Week 1", "date": _d("2026-04-05"), "buy-in": 20, "players": 150},
@@ -454,6 +455,7 @@ FORMULA = FormulaSystem(
             {"event": "Week 2", "player": "Ann", "rank": 6, "knocked out by": "Ben"},
             {"event": "Week 2", "player": "Cara", "rank": 2},
         ],
+        teams=[("Ann", "Aces"), ("Cara", "Aces"), ("Ben", "Rivers"), ("Dev", "Rivers")],
     ),
     settings=(
         "Formula",
@@ -469,7 +471,6 @@ FORMULA = FormulaSystem(
         "Pot share",
         "Currency unit",
     ),
-    points_table=True,
 )
 """The registry's entry (:mod:`xlrally.core.systems`)."""
 

@@ -290,7 +290,17 @@ class NeauSystem(PointsSystem):
 
 _PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
 _POKER_EVENTS = ("event", "date", "players", "status")
-_POKER_SETTINGS = ("Best X", "Shared places", "Pot", "Pot share", "Currency unit")
+_POKER_SETTINGS = (
+    "Best X",
+    "Shared places",
+    "Knockout points",
+    "Bounty points",
+    "Bounties",
+    "Knockouts weighted",
+    "Pot",
+    "Pot share",
+    "Currency unit",
+)
 
 
 def _d(text: str) -> dt.date:

@@ -22,6 +22,7 @@ from xlrally.formats.workbook.notes import stray_sheets, unknown_settings
 from xlrally.formats.workbook.players import read_players
 from xlrally.formats.workbook.points import points_table, read_prizes
 from xlrally.formats.workbook.results import read_results
+from xlrally.formats.workbook.rules import read_teams, with_rules
 from xlrally.formats.workbook.settings import SettingsReader, or_default, read_settings, to_share
 from xlrally.formats.workbook.tables import Book, Problems, SheetSource
 
@@ -36,7 +37,9 @@ def read_league(source: SheetSource) -> League:
     problems = Problems()
     system, found = read_settings(book)
     notes: list[str] = []
-    settings = _settings(book, system, SettingsReader(found, problems), problems, notes)
+    setting = SettingsReader(found, problems)
+    settings = _settings(book, system, setting, problems, notes)
+    settings = with_rules(book, system, setting, problems, settings)
     events = read_events(book, system, problems)
     countries: dict[str, str] = {}
     results = read_results(book, system, [e.name for e in events], problems, countries)
@@ -51,6 +54,7 @@ def read_league(source: SheetSource) -> League:
         players,
         countries,
         sections=sections,
+        teams=read_teams(book) if settings.teams.best_n is not None else {},
         notes=tuple(notes),
     )
     if problems.items:  # and the core's own problems of the rest, all reported at once

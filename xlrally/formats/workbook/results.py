@@ -37,9 +37,10 @@ def read_results(
             tables.append((find_table(sheet, book.rows(sheet), fields[:2]), name))
     if not tables:
         raise XlrallyError("the workbook has no 'Results' sheet and no sheet named after an event")
+    knockouts = SYSTEMS[system].takes_knockouts  # other systems' columns may mean anything
     results = []
     for table, event in tables:
-        results.extend(_table_results(table, event, problems, countries))
+        results.extend(_table_results(table, event, problems, countries, knockouts))
     return results
 
 
@@ -76,14 +77,24 @@ def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str
     return out
 
 
+_KNOCKOUT_FIELDS = frozenset({"knockouts", "re-buys", "knocked out by"})
+"""Result columns read only for a system that takes knockouts (a poker system's)."""
+
+
 def _table_results(
-    table: Table, event: str | None, problems: Problems, countries: dict[str, str]
+    table: Table,
+    event: str | None,
+    problems: Problems,
+    countries: dict[str, str],
+    knockouts: bool = False,
 ) -> list[Result]:
     """The results of one sheet, converted column by column: a big league has 200,000 rows,
     and list comprehensions over columns are several times faster than a loop over rows."""
     body = [values for _, values in table.rows]
     numbers = [r for r, _ in table.rows]
     sheet, columns = table.sheet, table.columns
+    if not knockouts:
+        columns = {f: c for f, c in columns.items() if f not in _KNOCKOUT_FIELDS}
     # tuple.__new__ through partial: made at C speed, without a Python call for each row
     origins = list(
         map(_new_origin, zip(itertools.repeat(sheet), numbers, itertools.repeat(columns)))

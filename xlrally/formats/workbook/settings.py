@@ -34,6 +34,15 @@ SETTINGS_KEYS: dict[str, str] = {
     "requestedbyes": "Requested byes",
     "forfeitwins": "Forfeit wins",
     "lichessh": "Lichess H",
+    "formula": "Formula",
+    "formulacut": "Formula cut",
+    "belowcut": "Below cut",
+    "knockoutpoints": "Knockout points",
+    "bountypoints": "Bounty points",
+    "bounties": "Bounties",
+    "knockoutsweighted": "Knockouts weighted",
+    "teambestn": "Team best N",
+    "teamscores": "Team scores",
 }
 
 
