@@ -101,7 +101,7 @@ def test_the_pot_of_an_event() -> None:
     event = Event("W1", buy_in=10, players=5)
     results = [
         Result("W1", "Ann", rank=1, total=30),
-        Result("W1", "Ben", rank=2, rebuys=1),
+        Result("W1", "Ben", rank=2, re_buys=1),
         Result("W1", "Cy", rank=3),
         Result("W1", "Di", rank=4, buy_in=5),
     ]
@@ -114,7 +114,7 @@ def test_a_leagues_own_formula_over_every_name() -> None:
     events = (Event("W1", buy_in=10, players=5),)
     results = (
         Result("W1", "Ann", rank=1, total=30, knockouts=2),
-        Result("W1", "Ben", rank=2, rebuys=1),
+        Result("W1", "Ben", rank=2, re_buys=1),
         Result("W1", "Cy", rank=3),
         Result("W1", "Di", rank=4, buy_in=5),
     )

@@ -304,10 +304,14 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Date format",
         "Minimum events",
         "Below minimum",
+        "Team best N",
+        "Team scores",
         "Pot",
         "Currency unit",
     ]
     assert "Participating" in listed("absolute")
+    assert "Knockout points" in listed("absolute")
+    assert "Knockout points" not in listed("rally")
     assert "Shared places" in listed("neau")
     assert "Pot share" in listed("neau")
     assert "Pot share" not in listed("rally")
@@ -319,6 +323,8 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Date format",
         "Minimum events",
         "Below minimum",
+        "Team best N",
+        "Team scores",
     ]
 
 

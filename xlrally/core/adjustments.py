@@ -100,7 +100,7 @@ def sharing(score: Scorer, keyed: list[tuple[str, Result]], how: str) -> Scorer:
             result.buy_in,
             result.total,
             result.knockouts,
-            result.rebuys,
+            result.re_buys,
         )
         if alike in done:
             return done[alike]

@@ -134,7 +134,7 @@ class Result(NamedTuple):
     total: object = None
     knockouts: object = None
     """Players this player knocked out (poker; :mod:`xlrally.core.knockouts`)."""
-    rebuys: object = None
+    re_buys: object = None
     """Re-buys bought (the formula system's ``re-buys``)."""
     knocked_out_by: str | None = None
     """Who knocked this player out, as entered (the core resolves it to that player's key)."""

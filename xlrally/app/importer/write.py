@@ -286,7 +286,7 @@ def _problems_error(
 
 
 def _result_field(result: Result, name: str) -> object:
-    value = getattr(result, name.replace("-", "_"))
+    value = getattr(result, name.replace("-", "_").replace(" ", "_"))
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
 
 

@@ -325,7 +325,7 @@ def event_pot(event: Event, results: list[Result], field_size: int) -> float:
     event's) × (1 + re-buys), and the event's buy-in for each player not listed; 0 where no
     buy-in is given.
 
-    >>> event_pot(Event("W1", buy_in=20), [Result("W1", "Ann", rebuys=1),
+    >>> event_pot(Event("W1", buy_in=20), [Result("W1", "Ann", re_buys=1),
     ...                                    Result("W1", "Ben", total=30)], field_size=3)
     90.0
     """
@@ -336,7 +336,7 @@ def event_pot(event: Event, results: list[Result], field_size: int) -> float:
             continue
         buy_in = result.buy_in if result.buy_in is not None else event.buy_in
         if buy_in is not None:
-            rebuys = 0 if result.rebuys is None else whole(result.rebuys, "re-buys")
+            rebuys = 0 if result.re_buys is None else whole(result.re_buys, "re-buys")
             pot += non_negative(buy_in, "buy-in") * (1 + rebuys)
     if event.buy_in is not None and field_size > len(results):
         pot += non_negative(event.buy_in, "buy-in") * (field_size - len(results))
@@ -369,7 +369,7 @@ class FormulaSystem(PointsSystem):
                 n_players,
                 n_place,
                 buy_in,
-                result.rebuys,
+                result.re_buys,
                 result.knockouts,
                 pot,
                 structure,
