@@ -14,6 +14,7 @@ from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems, LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.players import key
 from xlrally.formats.workbook import MemorySheets, read_league
 
 
@@ -260,6 +261,21 @@ def test_an_alias_that_is_another_players_name_or_a_chain_is_refused() -> None:
         "be two players",
         "Players!B5: alias 'Bobby' is also a player listed at Players!A4: one name cannot be "
         "two players",  # a chain: Robert's alias Bobby has an alias of his own
+    ]
+
+
+def test_the_reader_and_the_core_agree_on_who_is_one_player() -> None:
+    """Issue 31: the reader refused the alias 'J.Smith' because 'J Smith' is listed, while the
+    core (players.key) takes them for two players. Both go by the core's key now: 'J.Smith'
+    may be John Smith's alias; 'j  SMITH' is J Smith's own name, so it may not be."""
+    league = read_league(with_players([["J Smith", ""], ["John Smith", "J.Smith"]]))
+    assert league.aliases == {"J.Smith": "John Smith"}
+    assert key("J.Smith") != key("J Smith") == key("j  SMITH")
+    with pytest.raises(LeagueProblems) as caught:
+        read_league(with_players([["J Smith", ""], ["John Smith", "j  SMITH"]]))
+    assert [str(p) for p in caught.value.problems] == [
+        "Players!B3: alias 'j  SMITH' is also a player listed at Players!A2: one name cannot "
+        "be two players"
     ]
 
 

@@ -20,67 +20,14 @@ from typing import Any
 import xlsxwriter
 
 from xlrally.core.league import compute_standings
-from xlrally.core.systems import SYSTEMS, System, known
+from xlrally.core.systems import SYSTEMS, known
 from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
 from xlrally.formats.grid import print_setup, standings_grid
 from xlrally.formats.workbook import COLUMNS, MemorySheets, read_league
+from xlrally.formats.workbook.settings import offered
 
 FIXED_DATE = dt.datetime(2026, 1, 1)
 """Document properties carry this date so that the template's bytes do not change."""
-
-
-SETTING_HELP = {
-    "System": known(" or "),
-    "League": "shown above the standings",
-    "Season": "shown above the standings",
-    "Best X": "count only each player's best X events (blank: all; rally: the seed's rule)",
-    "Events cap": "rally: events held are capped at this number (default 9)",
-    "Participating": "points every player who attended gets",
-    "Multiplier": "reverse order: points per place (default 1)",
-    "Player count factor": "absolute: players × factor for ranks up to the next setting",
-    "Player count to rank": "absolute: last rank that gets player-count points (blank: all)",
-    "Formula": "formula system: pokerstars, school, depth decay, percentage, or your own "
-    "expression of players, place, buy-in, re-buys, knockouts, pot",
-    "Formula cut": "formula system: places that score, 15% or 10 or none (blank: the preset's)",
-    "Below cut": "formula system: points for a place past the cut (blank: the preset's)",
-    "Tie break": "countback, most recent, more events, best score (comma-separated)",
-    "Date format": "how dates are shown: yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or "
-    "d mmm yyyy",
-    "Shared places": "poker: tied finishers (a chop) score the average of the places, the "
-    "better place, or refuse (default average)",
-    "Knockout points": "poker: points for each player knocked out (Results: Knockouts, or "
-    "Knocked out by)",
-    "Bounty points": "poker: more points for knocking out a player with a bounty",
-    "Bounties": "poker: who carries a bounty: leader, last winner, or names (default leader)",
-    "Knockouts weighted": "poker: an event's Weight multiplies knockout points too (default no)",
-    "Minimum events": "events a player must play to qualify (blank: no minimum)",
-    "Below minimum": "players short of it: ranked after (the qualified) or unranked",
-    "Team best N": "a team table: each team's best N count (Players: Team; blank: none)",
-    "Team scores": "how a team scores: players (its best players' totals) or each event",
-    "Pot": "prize money: a fixed pot (the Prizes sheet says what each place pays)",
-    "Pot share": "prize money: the share of buy-ins and re-buys kept for the pot, e.g. 20%",
-    "Currency unit": "prizes are rounded down to this (default 0.01)",
-}
-
-
-COMMON_SETTINGS = (
-    "System",
-    "League",
-    "Season",
-    "Tie break",
-    "Date format",
-    "Minimum events",
-    "Below minimum",
-    "Team best N",
-    "Team scores",
-)
-"""Settings every league may use; the others a new workbook lists only for the systems that
-name them (:attr:`~xlrally.core.systems.base.System.settings`: a chess treasurer should not
-see poker settings). Any setting typed in still works."""
-
-
-def _applies(setting: str, system: System) -> bool:
-    return setting in COMMON_SETTINGS or setting in system.settings
 
 
 def _result_columns(system: str) -> list[str]:
@@ -242,16 +189,16 @@ def build_workbook(
 
     settings = book.add_worksheet("Settings")
     settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
-    keys = ["System", *(k for k in SETTING_HELP if k != "System" and _applies(k, scoring))]
     given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
-    for r, key in enumerate(keys, start=1):
-        settings.write_string(r, 0, key)
-        value = given.get(key)
+    for r, setting in enumerate(offered(scoring), start=1):
+        settings.write_string(r, 0, setting.name)
+        value = given.get(setting.name)
         if isinstance(value, str):
             settings.write_string(r, 1, value)
         elif value is not None:
             settings.write(r, 1, value)
-        settings.write_string(r, 2, SETTING_HELP[key], formats.note)
+        help_text = setting.help.format(systems=known(" or "))
+        settings.write_string(r, 2, help_text, formats.note)
     settings.data_validation(
         1,
         1,

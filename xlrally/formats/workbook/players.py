@@ -1,12 +1,17 @@
 """The Players sheet: the players listed, their aliases (another spelling of a player's
 name) and their sections; an alias that cannot be one player's is a problem at its cell.
+
+Names are one player's when :func:`xlrally.core.players.key` says so, as everywhere: the
+reader and the core never disagree on who is who (``J.Smith`` and ``J Smith`` are two names,
+warned about as look-alikes, not one).
 """
 
 from __future__ import annotations
 
 import re
 
-from xlrally.formats.cells import norm, text_of
+from xlrally.core.players import key
+from xlrally.formats.cells import text_of
 from xlrally.formats.workbook.tables import Book, CellOrigin, Problems, find_table
 
 
@@ -37,7 +42,7 @@ def read_players(
             problems.at(origin, "player", f"alias {alias!r} has no player")
             continue
         if player:
-            players.setdefault(norm(player), origin)
+            players.setdefault(key(player), origin)
             listed.append(player)
             named = re.split(r"[,;]", text_of(table.get(values, "section")))
             if any(name.strip() for name in named):
@@ -48,8 +53,8 @@ def read_players(
         if alias:
             pairs.append((alias, player, origin))
     for alias, player, origin in pairs:
-        earlier = aliases.get(norm(alias))
-        if earlier is not None and norm(earlier[0]) != norm(player):
+        earlier = aliases.get(key(alias))
+        if earlier is not None and key(earlier[0]) != key(player):
             problems.at(
                 origin,
                 "alias",
@@ -57,15 +62,15 @@ def read_players(
                 f"({earlier[1].where('alias')}) and {player!r}; keep one",
             )
             continue
-        if norm(alias) in players and norm(alias) != norm(player):
+        if key(alias) in players and key(alias) != key(player):
             problems.at(
                 origin,
                 "alias",
                 f"alias {alias!r} is also a player listed at "
-                f"{players[norm(alias)].where('player')}: one name cannot be two players",
+                f"{players[key(alias)].where('player')}: one name cannot be two players",
             )
             continue
         if earlier is None:
-            aliases[norm(alias)] = (player, origin)
+            aliases[key(alias)] = (player, origin)
             kept[alias] = player
     return kept, tuple(listed), sections

@@ -1,49 +1,134 @@
-"""The Settings sheet: each setting's name, the system it names, and its values read as
-numbers, choices and texts, a bad value a problem at its cell.
+"""The Settings sheet: every setting there is (:data:`SETTINGS`, what the reader reads and a
+new workbook offers), the system it names, and its values read as numbers, choices and texts,
+a bad value a problem at its cell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import show
 from xlrally.core.ranking import parse_tie_breaks
-from xlrally.core.systems import known, lookup
+from xlrally.core.systems import System, known, lookup
 from xlrally.formats.cells import Value, blank, norm, quote_sheet, short, text_of, to_number
 from xlrally.formats.workbook.tables import Book, CellOrigin, Problems
 
-SETTINGS_KEYS: dict[str, str] = {
-    "system": "System",
-    "league": "League",
-    "season": "Season",
-    "bestx": "Best X",
-    "eventscap": "Events cap",
-    "participating": "Participating",
-    "multiplier": "Multiplier",
-    "playercountfactor": "Player count factor",
-    "playercounttorank": "Player count to rank",
-    "tiebreak": "Tie break",
-    "sharedplaces": "Shared places",
-    "dateformat": "Date format",
-    "minimumevents": "Minimum events",
-    "belowminimum": "Below minimum",
-    "pot": "Pot",
-    "potshare": "Pot share",
-    "currencyunit": "Currency unit",
-    "requestedbyes": "Requested byes",
-    "forfeitwins": "Forfeit wins",
-    "lichessh": "Lichess H",
-    "formula": "Formula",
-    "formulacut": "Formula cut",
-    "belowcut": "Below cut",
-    "knockoutpoints": "Knockout points",
-    "bountypoints": "Bounty points",
-    "bounties": "Bounties",
-    "knockoutsweighted": "Knockouts weighted",
-    "teambestn": "Team best N",
-    "teamscores": "Team scores",
-}
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting of the Settings sheet (column A its name, column B its value): what the
+    reader reads and a new workbook offers, from this one list."""
+
+    name: str
+    help: str
+    """What a new workbook says it does (``{systems}``: the registry's systems)."""
+    common: bool = False
+    """Every league may use it; otherwise a new workbook lists it only for the systems that
+    name it (:attr:`~xlrally.core.systems.base.System.settings`: a chess treasurer should not
+    see poker settings). Any setting typed in is read whatever the system."""
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("System", "{systems}", common=True),
+    Setting("League", "shown above the standings", common=True),
+    Setting("Season", "shown above the standings", common=True),
+    Setting(
+        "Best X", "count only each player's best X events (blank: all; rally: the seed's rule)"
+    ),
+    Setting("Events cap", "rally: events held are capped at this number (default 9)"),
+    Setting("Participating", "points every player who attended gets"),
+    Setting("Multiplier", "reverse order: points per place (default 1)"),
+    Setting("Player count factor", "absolute: players × factor for ranks up to the next setting"),
+    Setting(
+        "Player count to rank", "absolute: last rank that gets player-count points (blank: all)"
+    ),
+    Setting(
+        "Formula",
+        "formula system: pokerstars, school, depth decay, percentage, or your own "
+        "expression of players, place, buy-in, re-buys, knockouts, pot",
+    ),
+    Setting(
+        "Formula cut", "formula system: places that score, 15% or 10 or none (blank: the preset's)"
+    ),
+    Setting("Below cut", "formula system: points for a place past the cut (blank: the preset's)"),
+    Setting(
+        "Tie break",
+        "countback, most recent, more events, best score (comma-separated)",
+        common=True,
+    ),
+    Setting(
+        "Date format",
+        "how dates are shown: yyyy-mm-dd, dd/mm/yyyy, mm/dd/yyyy, dd.mm.yyyy or d mmm yyyy",
+        common=True,
+    ),
+    Setting(
+        "Shared places",
+        "poker: tied finishers (a chop) score the average of the places, the better place, or "
+        "refuse (default average)",
+    ),
+    Setting(
+        "Knockout points",
+        "poker: points for each player knocked out (Results: Knockouts, or Knocked out by)",
+    ),
+    Setting("Bounty points", "poker: more points for knocking out a player with a bounty"),
+    Setting(
+        "Bounties", "poker: who carries a bounty: leader, last winner, or names (default leader)"
+    ),
+    Setting(
+        "Knockouts weighted",
+        "poker: an event's Weight multiplies knockout points too (default no)",
+    ),
+    Setting(
+        "Minimum events",
+        "events a player must play to qualify (blank: no minimum)",
+        common=True,
+    ),
+    Setting(
+        "Below minimum",
+        "players short of it: ranked after (the qualified) or unranked",
+        common=True,
+    ),
+    Setting(
+        "Team best N",
+        "a team table: each team's best N count (Players: Team; blank: none)",
+        common=True,
+    ),
+    Setting(
+        "Team scores",
+        "how a team scores: players (its best players' totals) or each event",
+        common=True,
+    ),
+    Setting("Pot", "prize money: a fixed pot (the Prizes sheet says what each place pays)"),
+    Setting(
+        "Pot share", "prize money: the share of buy-ins and re-buys kept for the pot, e.g. 20%"
+    ),
+    Setting("Currency unit", "prizes are rounded down to this (default 0.01)"),
+    Setting(
+        "Requested byes",
+        "rally, TRF import: a bye asked for (H, F) is a bye (out of the divisor) or an "
+        "absence (in it); default bye",
+    ),
+    Setting(
+        "Forfeit wins",
+        "rally, TRF import: a forfeit win (+) is a bye (no game played) or a game won; default bye",
+    ),
+    Setting(
+        "Lichess H",
+        "rally, TRF import from Lichess: its H (a round missed by joining late) is a late "
+        "entry (in the divisor) or a bye; default late entry",
+    ),
+)
+"""Every setting, in the order a new workbook lists them (docs/workbook-format.md)."""
+
+SETTINGS_KEYS: dict[str, str] = {norm(setting.name): setting.name for setting in SETTINGS}
+"""Each setting's name by its key (:func:`~xlrally.core.names.norm`)."""
+
+
+def offered(system: System) -> list[Setting]:
+    """The settings a new workbook of ``system`` lists: every league's and its own."""
+    return [s for s in SETTINGS if s.common or s.name in system.settings]
 
 
 def read_settings(book: Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]]:
