@@ -308,6 +308,9 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Team scores",
         "Pot",
         "Currency unit",
+        "Requested byes",
+        "Forfeit wins",
+        "Lichess H",
     ]
     assert "Participating" in listed("absolute")
     assert "Knockout points" in listed("absolute")
