@@ -190,3 +190,19 @@ def test_a_date_and_time_is_shown_as_its_date(pattern: str, shown: str) -> None:
     assert show_date(dt.datetime(2026, 3, 7, 18, 30), pattern) == shown
     assert show_date(dt.date(2026, 3, 7), pattern) == shown
     assert show_date(dt.date(2026, 3, 7)) == "2026-03-07"
+
+
+@pytest.mark.parametrize(
+    "spelling", ["yes", "Yes.", "x", "WC", "1", 1.0, True, "no", " ", None, 0.0, "N", 2.0, "maybe"]
+)
+def test_yes_or_no_is_one_rule_for_the_reader_and_the_excel_functions(spelling: object) -> None:
+    """Issue 31: the Excel functions had a yes/no rule of their own (2 was yes there and an
+    error in the workbook, ``Yes.`` the other way round); both read it as to_bool does."""
+    from xlrally.excel import functions
+
+    expected: object
+    try:
+        expected = pytest.approx(20.0 if to_bool(spelling, "wc") else 31 / 3.5 + 2)
+    except ValueError:
+        expected = f"#VALUE! world_championship must be yes or no, not {str(spelling)!r}"
+    assert functions.dippouch_value(31.0, 5.0, spelling, 2002.0) == expected

@@ -20,6 +20,7 @@ from xlrally.app.isolate import Died
 from xlrally.app.stamps import INPUTS, hand_edits, marks, recorded, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.league import compute_standings
+from xlrally.core.numbers import plural
 from xlrally.core.standings import Standings
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.workbook import read_league
@@ -128,7 +129,7 @@ def synced_before(path: str | Path) -> SyncOutcome | None:
     warnings: tuple[str, ...] = ()
     if warned:
         warnings = (
-            f"{warned:,} warning{'s' * (warned > 1)} at its last sync, unchanged since: "
+            f"{plural(warned, 'warning', grouped=True)} at its last sync, unchanged since: "
             f"`xlrally check {path}` lists them",
         )
     return SyncOutcome(path, system, players, events, "unchanged", warnings=warnings)

@@ -71,13 +71,13 @@ def show(value: float, places: int = 2) -> str:
     return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
 
 
-def plural(count: int, word: str) -> str:
-    """``1 event``, ``2 events``.
+def plural(count: int, word: str, *, grouped: bool = False) -> str:
+    """``1 event``, ``2 events``; ``grouped``: thousands separated (``1,250 warnings``).
 
-    >>> plural(1, "event"), plural(3, "player")
-    ('1 event', '3 players')
+    >>> plural(1, "event"), plural(3, "player"), plural(1250, "warning", grouped=True)
+    ('1 event', '3 players', '1,250 warnings')
     """
-    return f"{count} {word}" + ("" if count == 1 else "s")
+    return (f"{count:,}" if grouped else f"{count}") + f" {word}" + ("" if count == 1 else "s")
 
 
 def ordinal(n: int) -> str:

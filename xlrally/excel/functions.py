@@ -33,7 +33,7 @@ from xlrally.core.ranking import best_total
 from xlrally.core.rules import FormulaRule, cut_of
 from xlrally.core.systems import dippouch, poker, rally
 from xlrally.core.systems.formula import plan, score_formula
-from xlrally.formats.cells import ERROR_TEXTS, EXCEL_EPOCH, blank, to_number
+from xlrally.formats.cells import ERROR_TEXTS, blank, to_bool, to_date, to_number
 
 Grid = list[list[Any]]
 
@@ -233,7 +233,7 @@ def _year(value: Any, name: str = "year") -> int | None:
         if 1000 <= value <= 9999:
             return int(value)
         if 9999 < value < 2958466:
-            return (EXCEL_EPOCH + dt.timedelta(days=int(value))).year
+            return to_date(value, name).year  # a serial date, as the workbook reader reads it
     if isinstance(value, str):
         text = value.strip()
         if text[:4].isdigit():
@@ -242,17 +242,9 @@ def _year(value: Any, name: str = "year") -> int | None:
 
 
 def _flag(value: Any) -> bool:
-    """TRUE/FALSE, 1/0, yes/no; blank is no."""
-    if blank(value):
-        return False
-    if isinstance(value, str):
-        text = value.strip().casefold()
-        if text in {"yes", "y", "true", "x", "wc"}:
-            return True
-        if text in {"no", "n", "false"}:
-            return False
-        raise XlrallyError(f"world_championship must be yes or no, not {value!r}")
-    return bool(value)
+    """TRUE/FALSE, 1/0, yes/no, x; blank is no: the workbook reader's one rule
+    (:func:`~xlrally.formats.cells.to_bool`)."""
+    return to_bool(value, "world_championship")
 
 
 # ---------------------------------------------------------------- the rally

@@ -182,7 +182,7 @@ def shown_warnings(warnings: Sequence[str], limit: int = SHOWN_WARNINGS) -> list
     more = len(warnings) - limit
     return [
         *warnings[:limit],
-        f"... and {more:,} more warning{'s' * (more > 1)}: `xlrally check --all FILE` lists "
+        f"... and {plural(more, 'more warning', grouped=True)}: `xlrally check --all FILE` lists "
         "every one",
     ]
 
