@@ -21,7 +21,7 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "core": (("xlrally.core",), ()),
     "formats": (("xlrally.core", "xlrally.formats"), ()),
     "ooxml": (
-        ("xlrally.ooxml", "xlrally.core.errors", "xlrally.formats.cells"),
+        ("xlrally.ooxml", "xlrally.core.errors", "xlrally.formats.cells", "xlrally.formats.looks"),
         ("defusedxml", "python_calamine", "lxml"),
     ),
     "excel": (("xlrally.core", "xlrally.formats", "xlrally.excel"), ("xlwings", "xlsxwriter")),

@@ -23,6 +23,7 @@ from xlrally.core.league import compute_standings
 from xlrally.core.systems import SYSTEMS, known
 from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
 from xlrally.formats.grid import print_setup, standings_grid
+from xlrally.formats.looks import xlsxwriter_format
 from xlrally.formats.workbook import COLUMNS, MemorySheets, read_league
 from xlrally.formats.workbook.settings import offered
 
@@ -80,14 +81,7 @@ class _Formats:
 
     def look(self, look: Look) -> Any:
         if look not in self._looks:
-            spec: dict[str, object] = {"bold": look.bold, "italic": look.italic}
-            if look.colour:
-                spec["font_color"] = "#" + look.colour
-            if look.number_format:
-                spec["num_format"] = look.number_format
-            if look.align:
-                spec["align"] = look.align
-            self._looks[look] = self.book.add_format(spec)
+            self._looks[look] = self.book.add_format(xlsxwriter_format(look))
         return self._looks[look]
 
 

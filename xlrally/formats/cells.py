@@ -13,16 +13,17 @@ import functools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
 from xlrally.core.names import norm
+from xlrally.formats.looks import GREY, PLAIN, Look
 
 __all__ = [
     "DATE_1904",
     "ERROR_TEXTS",
     "EXCEL_EPOCH",
+    "GREY",
     "MAX_CELL_TEXT",
     "PLAIN",
     "Cell",
@@ -171,30 +172,6 @@ def text_of(value: Value) -> str:
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()[:10]
     return str(value).strip()
-
-
-@dataclass(frozen=True)
-class Look:
-    """How a cell looks: font, number format (None = General) and horizontal alignment
-    (None = Excel's default: text left, numbers right)."""
-
-    bold: bool = False
-    italic: bool = False
-    grey: bool = False
-    number_format: str | None = None
-    align: str | None = None
-    """``left``, ``center`` or ``right``."""
-
-    @property
-    def colour(self) -> str | None:
-        """The font colour as RRGGBB hex, or None for the workbook's default (every writer
-        maps a look to its own styles through these fields alone)."""
-        return GREY if self.grey else None
-
-
-GREY = "808080"
-"""The colour of dropped scores."""
-PLAIN = Look()
 
 
 class Cell(NamedTuple):

@@ -11,6 +11,7 @@ writes a sheet of cells losslessly and atomically: its parts planned (:mod:`~.ed
 Office Open XML gives things.
 
 May import: the standard library, its third-party readers, ``xlrally.ooxml`` itself,
-``xlrally.core.errors`` (its error classes) and ``xlrally.formats.cells`` (what a cell and its
-look are). Nothing about leagues, systems or standings.
+``xlrally.core.errors`` (its error classes), ``xlrally.formats.cells`` (what a cell is) and
+``xlrally.formats.looks`` (what its look is, and how the file's styles say it). Nothing about
+leagues, systems or standings.
 """

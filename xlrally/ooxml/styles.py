@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import Look
+from xlrally.formats.looks import Look, ooxml_style
 from xlrally.ooxml.package import NS_MAIN
 from xlrally.ooxml.xmlpart import Element, XmlPart
 
@@ -104,7 +104,8 @@ class Styles:
 
     def _font(self, look: Look) -> int:
         fonts = self._collection("fonts")
-        if not (look.bold or look.italic or look.colour) and _plain_font(fonts.children[:1]):
+        style = ooxml_style(look)
+        if not (style.marks or style.rgb) and _plain_font(fonts.children[:1]):
             return 0
         base = fonts.children[0].children if fonts.children else []
         body = (
@@ -113,10 +114,8 @@ class Styles:
             )
             or f'<{self._tag("sz")} val="11"/>'
         )
-        marks = (f"<{self._tag('b')}/>" if look.bold else "") + (
-            f"<{self._tag('i')}/>" if look.italic else ""
-        )
-        colour = f'<{self._tag("color")} rgb="FF{look.colour}"/>' if look.colour else ""
+        marks = "".join(f"<{self._tag(mark)}/>" for mark in style.marks)
+        colour = f'<{self._tag("color")} rgb="{style.rgb}"/>' if style.rgb else ""
         font = f"<{self._tag('font')}>{marks}{body}{colour}</{self._tag('font')}>"
         existing = [self.part.text(c) for c in fonts.children]
         if font in existing:
@@ -163,8 +162,9 @@ class Styles:
         if look == Look() and look not in self._xf and self._plain_default():
             self._xf[look] = 0
         if look not in self._xf:
+            style = ooxml_style(look)
             font = self._font(look)
-            number = self._number_format(look.number_format)
+            number = self._number_format(style.number_format)
             applied = (' applyNumberFormat="1"' if number else "") + (
                 ' applyFont="1"' if font else ""
             )
@@ -174,8 +174,8 @@ class Styles:
             )
             element = (
                 f'{head} applyAlignment="1"><{self._tag("alignment")} '
-                f'horizontal="{look.align}"/></{self._tag("xf")}>'
-                if look.align
+                f'horizontal="{style.horizontal}"/></{self._tag("xf")}>'
+                if style.horizontal
                 else f"{head}/>"
             )
             cell_xfs = self._collection("cellXfs")
@@ -227,13 +227,14 @@ def _mismatch(
     codes: dict[int, str | None],
 ) -> str:
     """What is wrong with cellXfs entry ``index`` for ``look`` ('' if nothing)."""
+    style = ooxml_style(look)
     if index >= len(cell_xfs):
         return f"format {index} does not exist"
     xf = cell_xfs[index]
     number = int(xf.get("", "numFmtId") or 0)
-    code = BUILTIN_FORMATS.get(look.number_format)
-    if code is None and codes.get(number) != look.number_format:
-        return f"format {index} has number format {number}, not {look.number_format!r}"
+    code = BUILTIN_FORMATS.get(style.number_format)
+    if code is None and codes.get(number) != style.number_format:
+        return f"format {index} has number format {number}, not {style.number_format!r}"
     if code is not None and number != code:
         return f"format {index} has number format {number}, not {code}"
     font_id = int(xf.get("", "fontId") or 0)
@@ -242,11 +243,11 @@ def _mismatch(
     font = fonts[font_id]
     names = {c.local for c in font.children if c.get("", "val") not in {"0", "false"}}
     colours = {c.get("", "rgb") for c in font.children if c.local == "color"}
-    if ("b" in names) != look.bold or ("i" in names) != look.italic:
+    if {"b", "i"} & names != set(style.marks):
         return f"font {font_id} is not bold={look.bold}, italic={look.italic}"
-    if look.colour and f"FF{look.colour}" not in colours:
+    if style.rgb and style.rgb not in colours:
         return f"font {font_id} is not coloured {look.colour}"
     aligned = [c.get("", "horizontal") for c in xf.children if c.local == "alignment"]
-    if (aligned[0] if aligned else None) != look.align:
+    if (aligned[0] if aligned else None) != style.horizontal:
         return f"format {index} is not aligned {look.align or 'by default'}"
     return ""
