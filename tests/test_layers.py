@@ -100,3 +100,71 @@ def test_every_folder_says_what_it_holds_and_may_import() -> None:
         doc = ast.get_docstring(ast.parse((PACKAGE / layer / "__init__.py").read_text()))
         assert doc is not None
         assert "May import" in doc, layer
+
+
+def module_name(path: Path) -> str:
+    """``xlrally/core/systems/__init__.py`` -> ``xlrally.core.systems``."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package and of ``udfs`` -> the modules of theirs it imports (every
+    import, as :func:`imports` reads them): ``from a.b import c`` is an import of the module
+    ``a.b.c`` when there is one, else of ``a.b`` (whose ``__init__`` defines ``c``). The top package ``xlrally`` (the public
+    API, which imports everything) is left out: nothing inside imports it."""
+    modules = {module_name(path): path for path in all_modules()}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for _, module, names in imports(path):
+            for imported in names or ("",):
+                submodule = f"{module}.{imported}"
+                targets.add(submodule if submodule in modules else module)
+        targets &= set(modules)
+        graph[name] = targets - {"xlrally"}
+    return graph
+
+
+def loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import loops: each set of modules that import each other, round and round (the
+    strongly connected components of more than one module, or a module importing itself),
+    found by Tarjan's algorithm."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = [stack.pop()]
+            while component[-1] != module:
+                component.append(stack.pop())
+            if len(component) > 1 or module in graph[module]:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_import_loops() -> None:
+    """Issue 31: core/model.py and core/systems/__init__.py imported each other (for types
+    only). No module imports one that imports it back, however many steps round, counting
+    the imports made only for type checking or inside functions."""
+    assert loops(import_graph()) == []
+
+
+def test_the_loop_check_finds_a_loop() -> None:
+    """The check itself: a loop of three, and one module importing itself, are found."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}}
+    assert loops(graph) == [["a", "b", "c"], ["e"]]
