@@ -1,14 +1,15 @@
-"""The ``xlrally`` command line: new, sync, import, standings, check, publish, libreoffice.
+"""The ``xlrally`` command line: new, sync, import, standings, check, publish, button, lite,
+libreoffice.
 
-A thin layer: it finds files, calls :mod:`xlrally.app.sync`, and turns problems into
-``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. Heavy modules are imported
-inside the commands so that ``xlrally --help`` starts fast.
+A thin layer, one client of the Python API (:mod:`xlrally.api`, all of xlrally it calls): it
+takes the arguments, calls the verb, and turns problems into
+``Error: <file>: <sheet>!<cell>: <problem>`` lines with exit code 1. The API is imported inside
+the commands so that ``xlrally --help`` starts fast.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -19,10 +20,7 @@ import click
 from xlrally.core.numbers import plural
 
 if TYPE_CHECKING:
-    from xlrally.app.sync import SyncOutcome
-    from xlrally.core.standings import Standings
-
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+    from xlrally.api import Standings, SyncOutcome
 
 
 def fail(lines: Iterable[str]) -> NoReturn:
@@ -32,30 +30,11 @@ def fail(lines: Iterable[str]) -> NoReturn:
     sys.exit(1)
 
 
-def _natural(path: Path) -> tuple[tuple[int, str | int], ...]:
-    """Sort key that puts club_2 before club_10 (numbers compared as numbers)."""
-    return tuple(
-        (0, int(part)) if part.isdigit() else (1, part.casefold())
-        for part in re.split(r"(\d+)", str(path))
-        if part
-    )
-
-
 def workbook_files(paths: Iterable[str], recursive: bool) -> Iterator[Path]:
-    """The workbook files named, and those in the folders named (skipping Excel's ~$ files)."""
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            found = path.rglob("*") if recursive else path.iterdir()
-            for child in sorted(found, key=_natural):
-                if (
-                    child.is_file()
-                    and child.suffix.lower() in WORKBOOK_SUFFIXES
-                    and not child.name.startswith(("~$", "."))
-                ):
-                    yield child
-        else:
-            yield path
+    """The workbook files named, and those in the folders named (:func:`xlrally.api.workbooks`)."""
+    from xlrally.api import workbooks
+
+    return workbooks(paths, recursive)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,7 +49,7 @@ def cli() -> None:
 
 
 class SystemChoice(click.Choice):  # type: ignore[type-arg]  # generic from click 8.2
-    """The systems of the registry (:data:`xlrally.core.systems.SYSTEMS`), as they are when
+    """The systems of the registry (:data:`xlrally.api.SYSTEMS`), as they are when
     the command runs (a system registered later is offered too)."""
 
     def __init__(self) -> None:
@@ -78,7 +57,7 @@ class SystemChoice(click.Choice):  # type: ignore[type-arg]  # generic from clic
 
     @property
     def choices(self) -> tuple[str, ...]:
-        from xlrally.core.systems import SYSTEMS
+        from xlrally.api import SYSTEMS
 
         return tuple(SYSTEMS)
 
@@ -104,13 +83,12 @@ def new(path: Path, system: str, force: bool) -> None:
     A .xlsm PATH gets a "Refresh standings" button (needs xlwings in Excel) and a small
     Python module of the same name beside it, which the button runs.
     """
-    from xlrally.app.newbook import make_new
-    from xlrally.core.errors import NewBookError
+    from xlrally.api import NewBookError, new_league
 
     if path.exists() and not force:
         fail([f"{path}: already exists (use --force to overwrite)"])
     try:
-        made = make_new(path, system)
+        made = new_league(path, system)
     except NewBookError as error:
         fail([f"{path}: {error}"])
     for item in made:
@@ -125,16 +103,13 @@ def button(path: Path) -> None:
     For a .xlsm made by `xlrally new` and then renamed or copied: its button looks for a
     module named after the workbook, beside it.
     """
-    from xlrally.app.newbook import has_refresh_button, write_companion
-    from xlrally.core.errors import NewBookError
+    from xlrally.api import NewBookError, write_button_module
 
-    if not has_refresh_button(path):
-        fail([f"{path}: has no Refresh standings button (make one with `xlrally new NAME.xlsm`)"])
     module = path.with_suffix(".py")
-    if module.exists():
-        fail([f"{module}: already exists; the button of {path.name} runs it"])
     try:
-        write_companion(path)
+        write_button_module(path)
+    except FileExistsError:
+        fail([f"{module}: already exists; the button of {path.name} runs it"])
     except NewBookError as error:
         fail([f"{path}: {error}"])
     except OSError as error:
@@ -157,7 +132,7 @@ def lite(folder: Path, requirement: str | None) -> None:
     Paste both into the xlwings Lite editor of a league workbook: the Excel functions and the
     refresh_standings script then work in Excel on Windows, macOS and the web.
     """
-    from xlrally.excel.lite import write_lite
+    from xlrally.api import write_lite
 
     try:
         written = write_lite(folder, requirement)
@@ -176,10 +151,10 @@ def libreoffice(out: Path) -> None:
     Refresh standings. Add it in LibreOffice with Tools > Extension Manager > Add
     (docs/libreoffice.md).
     """
-    from xlrally.calc.extension import build
+    from xlrally.api import libreoffice_extension
 
     try:
-        build(out)
+        libreoffice_extension(out)
     except OSError as error:
         fail([f"{out}: cannot write it: {error.strerror}"])
     click.echo(f"wrote {out}")
@@ -245,7 +220,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     untouched, and the others are still synced; the exit code is 1 if any file failed.
     """
     try:  # Ctrl-C or SIGTERM at any moment: exit 130 (the batch's own stop names each file's fate)
-        from xlrally.app.isolate import stop_on_sigterm
+        from xlrally.api import stop_on_sigterm
 
         with stop_on_sigterm():
             _sync(paths, recursive, jobs)
@@ -258,14 +233,13 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
 
 
 def _sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
-    from xlrally.app.batch import BatchInterrupted, run_batch
-    from xlrally.formats.view import shown_warnings
+    from xlrally.api import BatchInterrupted, shown_warnings, sync_all
 
     files = list(dict.fromkeys(workbook_files(paths, recursive)))  # each file once
     if not files:
         fail(["no workbook files (.xlsx, .xlsm) found"])
     try:
-        outcomes = run_batch(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
+        outcomes = sync_all(files, jobs, progress=sys.stderr.isatty() and len(files) > 1)
     except BatchInterrupted as stop:
         _summary(stop.outcomes)
         written = sum(o.result == "written" for o in stop.outcomes)
@@ -351,16 +325,29 @@ def import_(
     Results sheet (or the event's own sheet), the event to Events, and the Standings written,
     in one atomic replace; nothing else in the workbook changes.
     """
-    from xlrally.app.importer import ImportInterrupted, Options, import_file
-    from xlrally.app.isolate import stop_on_sigterm
-    from xlrally.core.errors import XlrallyError
-    from xlrally.formats.view import shown_warnings
+    from xlrally.api import (
+        ImportInterrupted,
+        XlrallyError,
+        import_results,
+        shown_warnings,
+        stop_on_sigterm,
+    )
 
-    options = Options(event, date, rounds, columns, replace, season)
     data = sys.stdin.buffer.read() if file == "-" else None
+    source = "standard input" if file == "-" else file
     try:
         with stop_on_sigterm():
-            outcome = import_file(league, "standard input" if file == "-" else file, options, data)
+            outcome = import_results(
+                league,
+                source,
+                event=event,
+                date=date,
+                rounds=rounds,
+                columns=columns,
+                replace=replace,
+                season=season,
+                data=data,
+            )
     except XlrallyError as error:
         fail([f"{league}: {error}"])
     except (ImportInterrupted, KeyboardInterrupt) as stop:
@@ -417,27 +404,17 @@ def standings(
     path: Path, fmt: str, as_of: dt.date | None, season: str | None, section: str | None
 ) -> None:
     """Print the standings of a workbook without writing anything."""
-    from xlrally.app.sync import read_isolated
-    from xlrally.core.errors import FileProblems
-    from xlrally.core.names import norm
-    from xlrally.core.sections import of_section, section_names
-    from xlrally.formats import report
+    from xlrally.api import FileProblems, as_csv, as_json_text, as_text, read_shown
 
     def shown(table: Standings) -> str:
-        if section is not None:
-            names = section_names(table)
-            if norm(section) not in {norm(name) for name in names}:
-                listed = ", ".join(names) or "none (the Players sheet's Section column names them)"
-                raise FileProblems(path, [f"no section {section!r}; the sections are: {listed}"])
-            table = of_section(table, section)
         if fmt == "json":
-            return report.json_text(table) + "\n"
+            return as_json_text(table) + "\n"
         if fmt == "csv":
-            return report.as_csv(table)
-        return report.as_table(table) + "\n"
+            return as_csv(table)
+        return as_text(table) + "\n"
 
     try:
-        text = read_isolated(path, shown, "standings", as_of, season)
+        text = read_shown(path, shown, as_of=as_of, season=season, section=section)
     except FileProblems as error:
         fail(error.messages)
     click.echo(text, nl=False)
@@ -451,29 +428,22 @@ def standings(
 )
 def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     """Report every problem in each workbook (file, sheet and cell) without writing."""
-    from xlrally.app.newbook import button_warnings
-    from xlrally.app.sync import read_isolated
-    from xlrally.core.errors import FileProblems
-    from xlrally.formats.report import newcomers
-    from xlrally.formats.view import shown_warnings
-
-    def found(result: Standings) -> tuple[list[str], list[str], str]:
-        warnings = list(result.warnings) if all_warnings else shown_warnings(result.warnings)
-        players, events = plural(len(result.rows), "player"), plural(len(result.held), "event")
-        return warnings, newcomers(result), f"ok ({players}, {events})"
+    from xlrally.api import FileProblems, check, shown_warnings
 
     problems: list[str] = []
     for path in workbook_files(paths, recursive):
         try:
-            warnings, new_players, summary = read_isolated(path, found, "check")
+            found = check(path)
         except FileProblems as error:
             problems.extend(error.messages)
             continue
-        for warning in [*warnings, *button_warnings(path)]:
+        warnings = list(found.warnings) if all_warnings else shown_warnings(found.warnings)
+        for warning in [*warnings, *found.button]:
             click.echo(f"Warning: {path}: {warning}", err=True)
-        for line in new_players:
+        for line in found.newcomers:
             click.echo(f"{path}: {line}")
-        click.echo(f"{path}: {summary}")
+        players, events = plural(found.players, "player"), plural(found.events, "event")
+        click.echo(f"{path}: ok ({players}, {events})")
     if problems:
         fail(problems)
 
@@ -507,21 +477,14 @@ def publish(
     path: Path, output: Path | None, as_of: dt.date | None, season: str | None, top: int | None
 ) -> None:
     """Write the standings as one self-contained HTML page (table, chart, working)."""
-    from xlrally.app.sync import last_saved, read_isolated
-    from xlrally.core.errors import FileProblems
-    from xlrally.formats.page import TOP, standings_page
+    from xlrally.api import TOP, FileProblems, publish
 
-    updated = last_saved(path)
     shown = TOP if top is None else top or None
-    try:
-        page = read_isolated(
-            path, lambda table: standings_page(table, updated, shown), "publish", as_of, season
-        )
-    except FileProblems as error:
-        fail(error.messages)
     target = output or path.with_suffix(".html")
     try:
-        target.write_text(page, encoding="utf-8")
+        publish(path, target, as_of=as_of, season=season, top=shown)
+    except FileProblems as error:
+        fail(error.messages)
     except OSError as error:
         fail([f"{target}: cannot write the page: {error.strerror or error}"])
     click.echo(f"wrote {target}")
