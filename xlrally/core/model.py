@@ -184,11 +184,6 @@ class Status(str, Enum):
         return self.value
 
 
-STATUSES = tuple(status.value for status in Status)
-"""ranked: scored; pending: marked pending; not ranked: results without ranks yet;
-no results: nothing entered yet; later: dated after the as-of date."""
-
-
 @dataclass(frozen=True)
 class EventStatus:
     """An event as the standings see it."""

@@ -81,7 +81,6 @@ class SheetRef:
     """A sheet as listed in xl/workbook.xml."""
 
     name: str
-    sheet_id: int
     rel_id: str
     part: str  # e.g. "xl/worksheets/sheet1.xml"
     kind: str  # relationship type (worksheet, chartsheet, ...)
@@ -325,9 +324,7 @@ class Package:
         for sheet in root.iter(f"{{{NS_MAIN}}}sheet"):
             rel_id = sheet.get(f"{{{NS_REL}}}id", "")
             kind, part = rels.get(rel_id, ("", ""))
-            sheets.append(
-                SheetRef(sheet.get("name", ""), int(sheet.get("sheetId", "0")), rel_id, part, kind)
-            )
+            sheets.append(SheetRef(sheet.get("name", ""), rel_id, part, kind))
         return sheets
 
     @property

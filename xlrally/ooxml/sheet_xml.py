@@ -70,10 +70,6 @@ def xml_text(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def _attr(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
 def number_text(value: float | int) -> str:
     if type(value) is int:
         return str(value)
