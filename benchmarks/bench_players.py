@@ -26,9 +26,10 @@ from pathlib import Path
 
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.systems import SYSTEMS as REGISTRY
 from xlrally.core.systems.poker import PointStructure
 
-SYSTEMS = ("rally", "absolute", "reverse", "neau", "dippouch")
+SYSTEMS = tuple(REGISTRY)
 NAMES = Path(__file__).resolve().parents[1] / "tests" / "data" / "census_1990_names.txt"
 
 

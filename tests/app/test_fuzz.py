@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from xlrally.app.sync import read_standings, sync_file
 from xlrally.core.errors import XlrallyError
+from xlrally.core.systems import SYSTEMS
 from xlrally.formats.grid import standings_grid
 from xlrally.ooxml.reader import FileSheets
 
@@ -46,7 +47,7 @@ NUMBER = st.one_of(
 
 @st.composite
 def workbooks(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
-    system = draw(st.sampled_from(["rally", "absolute", "reverse", "neau", "dippouch", "elo"]))
+    system = draw(st.sampled_from([*SYSTEMS, "elo"]))
     settings_rows: list[list[Any]] = [["System", system]]
     if draw(st.booleans()):
         settings_rows.append(["Best X", draw(st.one_of(st.integers(0, 4), st.just("two")))])
@@ -90,7 +91,7 @@ def workbooks(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
 @st.composite
 def valid_workbooks(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
     """Workbooks that must score: consistent rounds, points, ranks (ties only for Dip Pouch)."""
-    system = draw(st.sampled_from(["rally", "absolute", "reverse", "neau", "dippouch"]))
+    system = draw(st.sampled_from(list(SYSTEMS)))
     names = draw(
         st.lists(
             st.sampled_from(["Ann", "Bo", "=Cy", "@Di", "Ed <i>", "Fay", "Gus"]),

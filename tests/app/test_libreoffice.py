@@ -20,8 +20,9 @@ from test_lossless import rich_content
 
 from xlrally.app.newbook import make_new
 from xlrally.app.sync import read_standings, sync_file
+from xlrally.core.systems import SYSTEMS as REGISTRY
 
-SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+SYSTEMS = list(REGISTRY)
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 

@@ -15,8 +15,9 @@ from office import Office, calc, oxt  # noqa: F401 (fixtures: real LibreOffice f
 
 from xlrally.app.newbook import make_new
 from xlrally.app.sync import sync_file
+from xlrally.core.systems import SYSTEMS as REGISTRY
 
-SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+SYSTEMS = list(REGISTRY)
 XLSX = "Calc MS Excel 2007 XML"
 
 

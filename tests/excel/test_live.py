@@ -21,13 +21,14 @@ from helpers import memory_book, plain, vba_module_source, write_book
 from xlrally.app.newbook import BUTTON_MACRO, make_new, xlwings_vba_project
 from xlrally.app.sync import sync_file
 from xlrally.cli import cli
+from xlrally.core.systems import SYSTEMS as REGISTRY
 from xlrally.excel.live import XlwingsBook, looks_by_range, refresh
 from xlrally.excel.template import league_sheets
 from xlrally.formats.cells import Cell, Look
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.reader import FileSheets
 
-SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+SYSTEMS = list(REGISTRY)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -35,6 +35,7 @@ from packaging.requirements import Requirement
 from xlrally.app.newbook import make_new
 from xlrally.app.sync import sync_file
 from xlrally.cli import cli
+from xlrally.core.systems import SYSTEMS as REGISTRY
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.reader import FileSheets
 
@@ -42,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LITE = ROOT / "tests" / "lite"
 PYODIDE = "314.0.7"
 """npm's pyodide package: Python 3.14, the Pyodide of xlwings Lite in 2026."""
-SYSTEMS = ["rally", "absolute", "reverse", "neau", "dippouch"]
+SYSTEMS = list(REGISTRY)
 PYODIDE_ENVIRONMENT = {
     "sys_platform": "emscripten",
     "platform_system": "Emscripten",

@@ -22,6 +22,7 @@ from xlrally.app.sync import last_saved, read_standings
 from xlrally.cli import cli
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.systems import SYSTEMS
 from xlrally.excel.template import FIXED_DATE
 from xlrally.formats.page import standings_page
 
@@ -102,7 +103,7 @@ def test_page_in_headless_chromium(tmp_path: Path) -> None:
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.parametrize("system", ["rally", "absolute", "reverse", "neau", "dippouch"])
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_example_pages_are_up_to_date(system: str) -> None:
     """docs/examples/<system>.html is what `python tools/remake_examples.py` makes now."""
     made = standings_page(read_standings(EXAMPLES_FOLDER / f"{system}.xlsx"), FIXED_DATE)

@@ -180,6 +180,18 @@ def _cellwise(
     return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
 
 
+def cellwise(
+    function: Callable[..., Any],
+    names: tuple[str, ...],
+    *args: Any,
+    renamed: Mapping[str, str] = _SAME,
+) -> Any:
+    """What every Excel function here is made with (a scoring system's own too): ``function``
+    of single values, applied over same-shaped ranges cell by cell with Excel's conventions
+    for blanks, errors and bad rows (:func:`_cellwise`)."""
+    return _cellwise(function, names, *args, renamed=renamed)
+
+
 def _one_cell(
     function: Callable[..., Any],
     names: tuple[str, ...],
