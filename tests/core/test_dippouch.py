@@ -7,6 +7,8 @@ import datetime as dt
 import pytest
 from conftest import SEED
 
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.systems import dippouch
 
 DIP = SEED["dippouch"]
@@ -78,3 +80,64 @@ def test_explain() -> None:
         dt.date(2010, 1, 1), "X", 8, 65, 15, dippouch.percentile(8, 65), 55, 60.019
     )
     assert step.explain == "8th of 65, value 15: rating 55 → 60.02: 15% of (88.46 − 55)"
+
+
+# Issue 18: rules whose breaking no test noticed (surviving mutants), worked by hand
+# (seed: value N / 7 + 2 for a one-round event, 20 for a World Championship, 0 before 2001).
+
+
+def rating(
+    events: tuple[Event, ...], places: dict[str, int], as_of: dt.date | None = None
+) -> float:
+    results = tuple(Result(event, "Ann", rank=place) for event, place in places.items())
+    [row] = compute_standings(League(Settings("dippouch"), events, results), as_of).rows
+    return row.total
+
+
+def test_events_listed_out_of_date_order_are_rated_in_date_order() -> None:
+    """A (2005, 7 players, one round: value 3), Ann 1st: percentile (7.5 − 1) / 7 = 92.857;
+    B (2006, same), Ann 7th: (7.5 − 7) / 7 = 7.143. In date order: 40 + 3% × 52.857 = 41.5857,
+    then 41.5857 + 3% × (7.143 − 41.5857) = 40.5524. (The order listed, B first, would give
+    40.6296.)"""
+    later = Event("B", dt.date(2006, 1, 1), rounds=1, players=7)
+    earlier = Event("A", dt.date(2005, 1, 1), rounds=1, players=7)
+    assert rating((later, earlier), {"A": 1, "B": 7}) == pytest.approx(40.5524, abs=1e-4)
+
+
+def test_a_world_championship_is_worth_20() -> None:
+    """8 players, Ann 1st: percentile (8.5 − 1) / 8 = 93.75; value 20: 40 + 20% × 53.75 =
+    50.75 (as an ordinary event, 8 / 3.5 + 2 = 4.29, it would be 42.30)."""
+    wc = Event("WDC", dt.date(2010, 8, 1), players=8, world_championship=True)
+    assert rating((wc,), {"WDC": 1}) == pytest.approx(50.75)
+
+
+def test_2001_is_the_first_year_that_counts() -> None:
+    """An event of 2001 counts (7 players, one round: value 3; Ann 1st: 41.5857); one of
+    2000 is worth 0 (rating stays 40)."""
+    assert rating(
+        (Event("E", dt.date(2001, 1, 1), rounds=1, players=7),), {"E": 1}
+    ) == pytest.approx(41.5857, abs=1e-4)
+    assert rating((Event("E", dt.date(2000, 12, 31), rounds=1, players=7),), {"E": 1}) == 40
+
+
+def test_as_of_includes_the_day_itself() -> None:
+    """`--as-of 2005-01-01` includes an event of that date (41.5857, above); the day before
+    leaves it out: nothing is rated, so nobody is listed."""
+    event = Event("A", dt.date(2005, 1, 1), rounds=1, players=7)
+    assert rating((event,), {"A": 1}, as_of=dt.date(2005, 1, 1)) == pytest.approx(41.5857, abs=1e-4)
+    results = (Result("A", "Ann", rank=1),)
+    before = compute_standings(
+        League(Settings("dippouch"), (event,), results), dt.date(2004, 12, 31)
+    )
+    assert before.rows == ()
+
+
+def test_rating_history_takes_an_event_on_the_as_of_day() -> None:
+    """`--as-of 2006-01-01` means "as it stood at the end of that day": an event dated that day
+    counts (7 players, one round: value 3; Ann 1st: 40 + 3% × (92.857 − 40) = 41.5857)."""
+    from xlrally.core.systems.dippouch import DipEvent, rating_history
+
+    event = DipEvent("A", dt.date(2006, 1, 1), 7, 1, False, {"ann": 1})
+    [step] = rating_history([event], as_of=dt.date(2006, 1, 1))["ann"]
+    assert step.after == pytest.approx(41.5857, abs=1e-4)
+    assert rating_history([event], as_of=dt.date(2005, 12, 31)) == {}

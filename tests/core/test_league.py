@@ -351,3 +351,52 @@ def test_long_names_are_refused() -> None:
         + "x" * 40_000
         + "': player name is 40000 characters long; at most 255"
     ]
+
+
+def test_a_players_own_buy_in_beats_the_events() -> None:
+    """Neau, 2 players, event buy-in 20; Ann paid 40 (her own Buy-in), no re-buys, 1st:
+    √(2 × 40 × 40 / 40) / 2 = √80 / 2 = 4.4721 (with the event's 20 it would be √40 / 2 =
+    3.1623). Bea, 2nd at 20: √(2 × 20 × 20 / 20) / 3 = 2.1082."""
+    results = (Result("N1", "Ann", rank=1, buy_in=40), Result("N1", "Bea", rank=2))
+    standings = compute_standings(League(Settings("neau"), (Event("N1", buy_in=20),), results))
+    totals = {row.player: row.total for row in standings.rows}
+    assert totals == pytest.approx({"Ann": 80**0.5 / 2, "Bea": 40**0.5 / 3})
+
+
+def tie(
+    scores_a: list[float], scores_b: list[float], tie_break: str, best: int | None
+) -> list[str]:
+    """Ann and Bea in a rally of three 4-round events (W1-W3, their points in order); the
+    standings as rank labels."""
+    events = tuple(Event(f"W{n}", D(2026, 1, n), rounds=4) for n in range(1, 4))
+    results = []
+    for player, scores in (("Ann", scores_a), ("Bea", scores_b)):
+        for n, points in enumerate(scores, start=1):
+            results.append(Result(f"W{n}", player, points=points))
+    settings = Settings("rally", best_x=best, tie_breaks=(tie_break,))
+    league = League(
+        settings, tuple(Event(e.name, e.date, rounds=4) for e in events), tuple(results)
+    )
+    return [f"{r.rank_label} {r.player}" for r in compute_standings(league).rows]
+
+
+def test_countback_compares_the_counted_scores_only() -> None:
+    """Best 2 count. Ann 4, 2, 0.5 points → 104, 54, 16 (⌊100 × p / 4⌋ + 4); Bea 4, 2, 1.5 →
+    104, 54, 41. Both count 104 + 54 = 158; the counted scores are the same, so countback
+    cannot part them (over all scores, Bea's dropped 41 would put her first)."""
+    assert tie([4, 2, 0.5], [4, 2, 1.5], "countback", 2) == ["1= Ann", "1= Bea"]
+
+
+def test_more_events_counts_events_played_not_counted() -> None:
+    """Best 1 counts. Ann 104 and 4 (0 points) in 2 events; Bea 104 in 1. Both total 104;
+    Ann played more events, so she is first."""
+    assert tie([4, 0], [4], "events", 1) == ["1 Ann", "2 Bea"]
+
+
+def test_between_equal_scores_the_earlier_event_counts() -> None:
+    """Best 1 counts, Ann scores 79 in both events. "Zeta" was held first (1 January),
+    "Alpha" later: Zeta's is the one counted, whatever the names' order."""
+    events = (Event("Alpha", D(2026, 2, 1), rounds=4), Event("Zeta", D(2026, 1, 1), rounds=4))
+    results = (Result("Alpha", "Ann", points=3), Result("Zeta", "Ann", points=3))
+    [row] = compute_standings(League(Settings("rally", best_x=1), events, results)).rows
+    assert row.counted == {"Zeta"}

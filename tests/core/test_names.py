@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import string
 from pathlib import Path
 
 import pytest
 
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.players import _one_slip, likely_duplicates, likely_typos
 
 CENSUS = Path(__file__).resolve().parents[1] / "data" / "census_1990_names.txt"
@@ -151,3 +154,19 @@ def test_a_name_listed_twice_is_one_name_and_the_names_after_it_are_still_compar
     assert likely_duplicates(["John Smith", "john  smith", "J Smith", "!!!", "Ann Lee"]) == [
         ("John Smith", "J Smith")
     ]
+
+
+def test_a_look_alike_is_warned_about_unless_both_names_are_listed() -> None:
+    """Players lists 'Oliver Grant' only: 'Oliver Gran' in the results may be a typo of him,
+    so it is warned about, with each spelling's results counted (3 and 1)."""
+    events = tuple(Event(f"W{n}", dt.date(2026, 1, n)) for n in range(1, 5))
+    ranks = [("W1", "Oliver Grant"), ("W2", "Oliver Grant"), ("W3", "Oliver Grant")]
+    results = tuple(Result(e, p, rank=1) for e, p in [*ranks, ("W4", "Oliver Gran")])
+    league = League(Settings("reverse"), events, results, players=("Oliver Grant",))
+    assert compute_standings(league).warnings == (
+        "'Oliver Grant' (3 results, first in W1) and 'Oliver Gran' (1 result, first in W4) "
+        "differ by one letter: if they are one player, add an alias in the Players sheet; if "
+        "two, list both names there",
+    )
+    both = League(Settings("reverse"), events, results, players=("Oliver Grant", "Oliver Gran"))
+    assert compute_standings(both).warnings == ()

@@ -292,3 +292,31 @@ def test_problems_read_one_per_line_and_a_files_problems_keep_the_file() -> None
     file = FileProblems.of(path, problems)
     assert file.path == path
     assert str(file) == "league.xlsx: event 'E1': a\nleague.xlsx: Results!None@4: b"
+
+
+def league_problems(league: League) -> list[str]:
+    """Every problem of the league, as the command line shows them."""
+    with pytest.raises(LeagueProblems) as caught:
+        compute_standings(league)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_one_missing_rank_is_an_error_not_an_unranked_event() -> None:
+    """An event is "not ranked" only when no result has a rank yet; one missing is a mistake."""
+    results = (
+        Result("W1", "Ann", rank=1),
+        Result("W1", "Bea", rank=None),
+        Result("W1", "Cy", rank=2),
+    )
+    assert league_problems(League(Settings("reverse"), (Event("W1"),), results)) == [
+        "event 'W1', player 'Bea': rank is missing"
+    ]
+
+
+def test_a_faulty_event_is_reported_once_and_not_scored() -> None:
+    """Players 'many' is refused on the event; its results are not scored (which would report
+    the same field again for every result)."""
+    results = (Result("W1", "Ann", rank=1), Result("W1", "Bea", rank=2))
+    assert league_problems(
+        League(Settings("reverse"), (Event("W1", players="many"),), results)
+    ) == ["event 'W1': players must be a number, not 'many'"]

@@ -206,3 +206,28 @@ def test_yes_or_no_is_one_rule_for_the_reader_and_the_excel_functions(spelling: 
     except ValueError:
         expected = f"#VALUE! world_championship must be yes or no, not {str(spelling)!r}"
     assert functions.dippouch_value(31.0, 5.0, spelling, 2002.0) == expected
+
+
+@pytest.mark.parametrize(
+    ("serial", "day"),
+    [
+        (45292, dt.date(2024, 1, 1)),  # Excel shows 45292 as 1 January 2024
+        (1, dt.date(1900, 1, 1)),
+        (59, dt.date(1900, 2, 28)),
+        (61, dt.date(1900, 3, 1)),  # after Lotus's phantom 29 February 1900 (serial 60)
+    ],
+)
+def test_excel_serial_dates_are_the_calendar_dates_excel_shows(serial: int, day: dt.date) -> None:
+    assert to_date(float(serial)) == day
+
+
+def test_the_1904_date_system() -> None:
+    """In a 1904-system workbook serial 0 is 1 January 1904, and 43830 is 1 January 2024
+    (45292 − 1,462 days)."""
+    assert to_date(43830.0, epoch=DATE_1904) == dt.date(2024, 1, 1)
+
+
+@pytest.mark.parametrize("text", ["x", "X", "yes", "Y", "TRUE", "1"])
+def test_yes_marks(text: str) -> None:
+    """A World Championship column may be marked with x, yes, y, TRUE or 1."""
+    assert to_bool(text, "world championship") is True
