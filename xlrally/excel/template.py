@@ -20,7 +20,7 @@ from typing import Any
 import xlsxwriter
 
 from xlrally.core.league import compute_standings
-from xlrally.core.systems import SYSTEMS, known
+from xlrally.core.systems import SYSTEMS, System, known
 from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
 from xlrally.formats.grid import print_setup, standings_grid
 from xlrally.formats.looks import xlsxwriter_format
@@ -148,6 +148,20 @@ def _write_cell(sheet: Any, r: int, c: int, cell: Cell, formats: _Formats) -> No
         sheet.write_number(r, c, cell.value, look)
 
 
+ABOUT = (
+    "Enter events on the Events sheet and results on the Results sheet",
+    "(or on a sheet per event named exactly as the event).",
+    "Then update the standings: run `xlrally sync THIS_FILE` (any computer with Python),",
+    "or click Refresh standings (Settings sheet) in a workbook made by `xlrally new x.xlsm`.",
+    "The Standings sheet belongs to xlrally: it is replaced on every sync.",
+    "Excel functions (with the xlwings add-in): =RALLY_SCORE(points, rounds, byes, games),",
+    "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...),",
+    "=FORMULA_POINTS(formula, players, place, buy_in, ...).",
+    "Format and rules: docs/workbook-format.md and docs/scoring.md in the xlrally project.",
+)
+"""The About sheet's lines, below its title."""
+
+
 def build_workbook(
     path: str | Path,
     system: str = "rally",
@@ -180,7 +194,32 @@ def build_workbook(
     if vba_project is not None:
         book.add_vba_project(io.BytesIO(vba_project), is_stream=True)
         book.set_vba_name("ThisWorkbook")
+    settings = _settings_sheet(book, scoring, sheets, formats)
+    _input_sheets(book, sheets, formats)
+    if button_macro:  # beside the settings, whose width is fixed: never over the standings
+        settings.insert_button(
+            1,
+            4,
+            {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
+        )
+    standings_sheet = book.add_worksheet("Standings")
+    grid = standings_grid(standings)
+    write_grid(standings_sheet, grid, formats, print_setup(standings, grid))
+    conf = book.add_worksheet("xlwings.conf")
+    conf.write_row(0, 0, ["UDF Modules", "udfs"])
+    conf.hide()
+    about = book.add_worksheet("About")
+    about.write_string(0, 0, "xlrally league workbook", formats.title)
+    for r, line in enumerate(ABOUT, start=2):
+        about.write_string(r, 0, line)
+    about.set_column(0, 0, 100)
+    settings.activate()
+    book.close()
 
+
+def _settings_sheet(book: Any, scoring: System, sheets: MemorySheets, formats: _Formats) -> Any:
+    """The Settings sheet: the settings offered for the system (:func:`offered`), the
+    example's values, what each does; the System cell takes one of the registry's keys."""
     settings = book.add_worksheet("Settings")
     settings.write_row(0, 0, ["Setting", "Value", "What it does"], formats.header)
     given = {str(row[0]): row[1] for row in sheets.sheets["Settings"][1:]}
@@ -209,7 +248,12 @@ def build_workbook(
     settings.set_column(1, 1, 24)
     settings.set_column(2, 2, 70)
     settings.freeze_panes(1, 0)
+    return settings
 
+
+def _input_sheets(book: Any, sheets: MemorySheets, formats: _Formats) -> None:
+    """The sheets the treasurer fills in, each an Excel table: Points (a points-table
+    system's), Events (its Status a choice), Results, Players, Prizes (when the example pays)."""
     if "Points" in sheets.sheets:
         _table(book.add_worksheet("Points"), sheets.sheets["Points"], "PointsTable", formats)
     events = book.add_worksheet("Events")
@@ -228,52 +272,10 @@ def build_workbook(
             "error_message": "Leave blank (scored), or choose ranked or pending.",
         },
     )
-    _table(
-        book.add_worksheet("Results"),
-        sheets.sheets["Results"],
-        "ResultsTable",
-        formats,
-        {"Event": 22, "Player": 24},
-    )
-    _table(
-        book.add_worksheet("Players"),
-        sheets.sheets["Players"],
-        "PlayersTable",
-        formats,
-        {"Player": 24, "Alias": 24, "Section": 18, "Team": 18},
-    )
+    for name, table, widths in (
+        ("Results", "ResultsTable", {"Event": 22, "Player": 24}),
+        ("Players", "PlayersTable", {"Player": 24, "Alias": 24, "Section": 18, "Team": 18}),
+    ):
+        _table(book.add_worksheet(name), sheets.sheets[name], table, formats, widths)
     if "Prizes" in sheets.sheets:
         _table(book.add_worksheet("Prizes"), sheets.sheets["Prizes"], "PrizesTable", formats)
-
-    if button_macro:  # beside the settings, whose width is fixed: never over the standings
-        settings.insert_button(
-            1,
-            4,
-            {"macro": button_macro, "caption": "Refresh standings", "width": 160, "height": 36},
-        )
-    standings_sheet = book.add_worksheet("Standings")
-    grid = standings_grid(standings)
-    write_grid(standings_sheet, grid, formats, print_setup(standings, grid))
-
-    conf = book.add_worksheet("xlwings.conf")
-    conf.write_row(0, 0, ["UDF Modules", "udfs"])
-    conf.hide()
-
-    about = book.add_worksheet("About")
-    about.write_string(0, 0, "xlrally league workbook", formats.title)
-    lines = [
-        "Enter events on the Events sheet and results on the Results sheet",
-        "(or on a sheet per event named exactly as the event).",
-        "Then update the standings: run `xlrally sync THIS_FILE` (any computer with Python),",
-        "or click Refresh standings (Settings sheet) in a workbook made by `xlrally new x.xlsm`.",
-        "The Standings sheet belongs to xlrally: it is replaced on every sync.",
-        "Excel functions (with the xlwings add-in): =RALLY_SCORE(points, rounds, byes, games),",
-        "=NEAU_POINTS(players, buy_in, total, finish), =DIPPOUCH_RATING(...), =BEST_X_TOTAL(...),",
-        "=FORMULA_POINTS(formula, players, place, buy_in, ...).",
-        "Format and rules: docs/workbook-format.md and docs/scoring.md in the xlrally project.",
-    ]
-    for r, line in enumerate(lines, start=2):
-        about.write_string(r, 0, line)
-    about.set_column(0, 0, 100)
-    settings.activate()
-    book.close()
