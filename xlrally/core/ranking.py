@@ -69,6 +69,9 @@ class RatingLine(Protocol):
     def date(self) -> dt.date: ...
 
     @property
+    def before(self) -> float: ...
+
+    @property
     def after(self) -> float: ...
 
     @property

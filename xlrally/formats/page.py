@@ -15,16 +15,16 @@ cut shows as ``12=`` in both tables). At 5,000 players × 60 events the page is 
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 from collections.abc import Sequence
 from html import escape
 
-from xlrally.core.numbers import fixed, plural, show
+from xlrally.core.numbers import fixed, plural
 from xlrally.core.ranking import Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
+from xlrally.formats.charts import chart
 from xlrally.formats.view import (
     RowView,
     StandingsView,
@@ -90,8 +90,6 @@ section.rest { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
 }
 """
 
-PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c")
-
 
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
@@ -139,7 +137,7 @@ def standings_page(
         _sections(table),
         _teams(table),
         _prizes(standings),
-        _chart(standings),
+        chart(standings),
         _players(table, shown),
         _events(standings),
         _warnings(standings),
@@ -356,110 +354,6 @@ def _players(table: StandingsView, shown: int) -> str:
         '<section class="players" aria-labelledby="players-title"><h2 id="players-title">'
         f"Players</h2>{''.join(sections)}</section>"
     )
-
-
-def _chart(standings: Standings) -> str:
-    if not standings.rows:
-        return ""
-    if standings.history:  # a rating's
-        return _rating_chart(standings)
-    return _totals_chart(standings)
-
-
-def _totals_chart(standings: Standings) -> str:
-    leaders = standings.rows[:10]
-    top = max((r.total for r in leaders), default=1) or 1
-    bar_height, gap, label_width, width = 22, 8, 170, 640
-    height = len(leaders) * (bar_height + gap) + gap
-    bars = []
-    for index, row in enumerate(leaders):
-        y = gap + index * (bar_height + gap)
-        length = max(1.0, (width - label_width - 60) * max(row.total, 0) / top)
-        bars.append(
-            f'<text x="{label_width - 8}" y="{y + 16}" text-anchor="end" font-size="13">'
-            f"{_e(row.rank_label)} {_e(_short(row.player))}</text>"
-            f'<rect x="{label_width}" y="{y}" width="{length:.1f}" height="{bar_height}" '
-            f'fill="{PALETTE[0]}" rx="3">'
-            f"<title>{_e(row.player)}: {_e(show(row.total))}</title></rect>"
-            f'<text x="{label_width + length + 6:.1f}" y="{y + 16}" font-size="13">'
-            f"{_e(show(row.total))}</text>"
-        )
-    return (
-        '<section class="chart" aria-labelledby="chart-title"><h2 id="chart-title">Leaders</h2>'
-        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="Totals of the top '
-        f'{len(leaders)} players">{"".join(bars)}</svg></section>'
-    )
-
-
-def _rating_chart(standings: Standings) -> str:
-    leaders = [r.player for r in standings.rows[:5]]
-    series = {p: standings.history[p] for p in leaders if p in standings.history}
-    dates = sorted({step.date for steps in series.values() for step in steps})
-    if not dates:
-        return ""
-    values = [step.after for steps in series.values() for step in steps] + [40.0]
-    low, high = min(values) - 1, max(values) + 1
-    width, height, left, right, top, bottom = 640, 300, 48, 150, 16, 36
-    first, last = dates[0].toordinal(), dates[-1].toordinal()
-
-    def x(day: dt.date) -> float:
-        span = max(last - first, 1)
-        return left + (width - left - right) * (day.toordinal() - first) / span
-
-    def y(value: float) -> float:
-        return top + (height - top - bottom) * (high - value) / (high - low)
-
-    lines: list[str] = []
-    labels: list[tuple[float, str, str]] = []
-    for index, (player, steps) in enumerate(series.items()):
-        colour = PALETTE[index % len(PALETTE)]
-        # A rating changes only at an event: flat between events, a step at each one; the line
-        # starts at the first event's result (no stroke up from the starting 40).
-        points = [(x(steps[0].date), y(steps[0].after))]
-        for before, step in itertools.pairwise(steps):
-            points += [(x(step.date), y(before.after)), (x(step.date), y(step.after))]
-        points.append((x(dates[-1]), y(steps[-1].after)))
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        lines.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{path}">'
-            f"<title>{_e(player)}</title></polyline>"
-        )
-        labels.append((points[-1][1], colour, f"{_short(player)} {show(steps[-1].after)}"))
-    labels.sort()
-    placed: list[float] = []  # each label at least 14 px below the one above: no overlaps
-    for label_y, _, _ in labels:
-        placed.append(max(label_y, placed[-1] + 14) if placed else label_y)
-    texts = "".join(
-        f'<text x="{width - right + 6}" y="{label_y + 4:.1f}" font-size="12" fill="{colour}">'
-        f"{_e(text)}</text>"
-        for (_, colour, text), label_y in zip(labels, placed, strict=True)
-    )
-    dated = [(left, "start", dates[0])]
-    if dates[-1] != dates[0]:
-        dated.append((width - right, "end", dates[-1]))
-    axis = (
-        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" '
-        'stroke="#999"/>'
-        + "".join(
-            f'<text x="{at}" y="{height - 12}" font-size="12" text-anchor="{anchor}">'
-            f"{_e(show_date(day, standings.settings.date_format))}</text>"
-            for at, anchor, day in dated
-        )
-        + f'<text x="{left - 6}" y="{y(high - 1) + 4:.1f}" font-size="12" text-anchor="end">'
-        f"{_e(show(high - 1))}</text>"
-        f'<text x="{left - 6}" y="{y(low + 1) + 4:.1f}" font-size="12" text-anchor="end">'
-        f"{_e(show(low + 1))}</text>"
-    )
-    return (
-        '<section class="chart" aria-labelledby="chart-title"><h2 id="chart-title">'
-        "Rating history of the leaders</h2>"
-        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="Rating history of the top '
-        f'{len(series)} players">{axis}{"".join(lines)}{texts}</svg></section>'
-    )
-
-
-def _short(name: str, limit: int = 22) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def _events(standings: Standings) -> str:
