@@ -23,27 +23,14 @@ import defusedxml.ElementTree as SafeET
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH
-from xlrally.ooxml.constants import NS_MAIN, NS_PKG_REL, NS_REL, NS_STRICT_MAIN, WORKSHEET_TYPE
+from xlrally.ooxml import constants
+from xlrally.ooxml.constants import NS_PKG_REL, NS_STRICT_MAIN
 from xlrally.ooxml.formulas import scan_formulas
 
-__all__ = [  # and the names a package's parts use, from their own module (constants)
-    "MAX_CELLS",
-    "MAX_FILE_BYTES",
-    "MAX_PARTS",
-    "MAX_PART_BYTES",
-    "MAX_TOTAL_BYTES",
-    "NS_MAIN",
-    "NS_REL",
-    "WORKSHEET_TYPE",
-    "Package",
-    "SheetRef",
-    "column_number",
-    "file_identity",
-    "identity",
-    "parse_xml",
-    "refuse_dtd",
-    "uncompressed_size",
-]
+NS_MAIN = constants.NS_MAIN
+NS_REL = constants.NS_REL
+WORKSHEET_TYPE = constants.WORKSHEET_TYPE
+"""The names a package's parts use most, kept here too (their home: :mod:`~.constants`)."""
 
 MAX_FILE_BYTES = 256 * 2**20
 """Largest workbook file read (compressed)."""

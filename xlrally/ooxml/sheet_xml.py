@@ -127,6 +127,9 @@ def sheet_xml(
     the columns headed by a text in ``hidden`` are hidden (as the user hid them before).
 
     Raises WorkbookError when the grid is beyond Excel's limits (nothing is then written).
+
+    One function of some 75 lines on purpose: the loop over every cell of a big league (a
+    million cells) runs here with its lookups bound once, not through a call per row or cell.
     """
     columns = max((len(r) for r in grid), default=1)
     if columns > MAX_COLUMNS:
