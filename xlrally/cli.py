@@ -37,6 +37,32 @@ def workbook_files(paths: Iterable[str], recursive: bool) -> Iterator[Path]:
     return workbooks(paths, recursive)
 
 
+def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-05-31") from None
+
+
+AS_OF = click.option(
+    "--as-of",
+    callback=_parse_date,
+    metavar="DATE",
+    help="Only events up to this date (YYYY-MM-DD) count.",
+)
+SEASON = click.option(
+    "--season",
+    metavar="NAME",
+    help="The season to show, when events name seasons (default: Settings', else the latest).",
+)
+RECURSIVE = click.option(
+    "--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too."
+)
+"""Options of more than one command."""
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="xlrally")
 def cli() -> None:
@@ -203,7 +229,7 @@ def _summary(outcomes: list[SyncOutcome]) -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
+@RECURSIVE
 @click.option(
     "--jobs",
     "-j",
@@ -262,15 +288,6 @@ def _sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     failed = [line for o in outcomes for line in o.problems]
     if failed:
         fail(failed)
-
-
-def _parse_date(_ctx: object, _param: object, value: str | None) -> dt.date | None:
-    if value is None:
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date like 2026-05-31") from None
 
 
 def _mapping(_ctx: object, _param: object, values: tuple[str, ...]) -> dict[str, str]:
@@ -384,17 +401,8 @@ def import_(
     show_default=True,
     help="Output format.",
 )
-@click.option(
-    "--as-of",
-    callback=_parse_date,
-    metavar="DATE",
-    help="Only events up to this date (YYYY-MM-DD) count.",
-)
-@click.option(
-    "--season",
-    metavar="NAME",
-    help="The season to show, when events name seasons (default: Settings', else the latest).",
-)
+@AS_OF
+@SEASON
 @click.option(
     "--section",
     metavar="NAME",
@@ -422,7 +430,7 @@ def standings(
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--recursive", "-r", is_flag=True, help="Look for workbooks in subfolders too.")
+@RECURSIVE
 @click.option(
     "--all", "all_warnings", is_flag=True, help="Every warning (default: the first 20 per file)."
 )
@@ -456,17 +464,8 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="HTML file to write (default: PATH with .html).",
 )
-@click.option(
-    "--as-of",
-    callback=_parse_date,
-    metavar="DATE",
-    help="Only events up to this date (YYYY-MM-DD) count.",
-)
-@click.option(
-    "--season",
-    metavar="NAME",
-    help="The season to show, when events name seasons (default: Settings', else the latest).",
-)
+@AS_OF
+@SEASON
 @click.option(
     "--top",
     type=click.IntRange(min=0),
