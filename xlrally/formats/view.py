@@ -124,8 +124,11 @@ class StandingsView:
 
     @property
     def page_marks(self) -> str:
-        """How to read the published table."""
-        return self.system.page_marks
+        """How to read the published table: its system's marks, and where the working is."""
+        return f"{self.system.page_marks} {SEE_THE_WORKING}"
+
+
+SEE_THE_WORKING = "Select a score, a name or Working to see how it was computed."
 
 
 def league_title(settings: Settings) -> str:

@@ -121,11 +121,8 @@ class System:
     """Scores can be dropped (best N): the CSV lists them in a Dropped column."""
     marks = "Bold scores count towards the total; (bracketed) scores are dropped."
     """How to read bold and bracketed scores (the sheet's note under the table)."""
-    page_marks = (
-        "Bold scores count towards the total; scores in (brackets) are dropped. "
-        "Select a score, a name or Working to see how it was computed."
-    )
-    """How to read the published table."""
+    page_marks = "Bold scores count towards the total; scores in (brackets) are dropped."
+    """How to read the published table's marks."""
 
     @property
     def takes_knockouts(self) -> bool:

@@ -261,7 +261,7 @@ class DipPouch(System):
     )
     page_marks = (
         "Event columns show the percentile; events in (brackets) are worth 0 and did "
-        "not move the rating. Select a score, a name or Working to see how it was computed."
+        "not move the rating."
     )
 
     def dropped_reason(self, counted_per_player: int | None) -> str:
