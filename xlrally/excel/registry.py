@@ -85,5 +85,6 @@ for _compute in (
     functions.dippouch_value,
     functions.dippouch_rating,
     functions.prize_share,
+    functions.formula_points,
 ):
     add(_compute.__name__.upper(), _compute)
