@@ -29,6 +29,7 @@ from xlrally.formats.cells import (
     norm,
 )
 from xlrally.formats.grid import SHEET_NAME, print_setup
+from xlrally.formats.looks import calc_properties
 
 UNDO_TITLE = "Refresh standings"
 
@@ -272,23 +273,14 @@ class _Formats:
         no underline or strike-through, in its colour or the automatic one (-1); a look
         without keeps the cell's font."""
         uno = _uno()
-        found: dict[str, Any] = {}
-        if look.bold or look.italic or look.colour:
-            slant = "ITALIC" if look.italic else "NONE"
-            found.update(
-                {
-                    "CharWeight": 150.0 if look.bold else 100.0,
-                    "CharPosture": uno.Enum("com.sun.star.awt.FontSlant", slant),
-                    "CharColor": int(look.colour, 16) if look.colour else -1,
-                    "CharUnderline": 0,
-                    "CharStrikeout": 0,
-                }
-            )
-        if look.number_format:
-            found["NumberFormat"] = self.number_format(look.number_format)
-        if look.align:
+        found: dict[str, Any] = calc_properties(look)  # the one mapping of looks
+        if "CharPosture" in found:
+            found["CharPosture"] = uno.Enum("com.sun.star.awt.FontSlant", found["CharPosture"])
+        if "NumberFormat" in found:
+            found["NumberFormat"] = self.number_format(found["NumberFormat"])
+        if "HoriJustify" in found:
             found["HoriJustify"] = uno.Enum(
-                "com.sun.star.table.CellHoriJustify", look.align.upper()
+                "com.sun.star.table.CellHoriJustify", found["HoriJustify"]
             )
         return tuple(found), tuple(found.values())
 

@@ -38,6 +38,7 @@ from xlrally.formats.cells import (
 )
 from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.formats.layout import MemorySheets, SheetSource, read_league
+from xlrally.formats.looks import xlwings_properties
 from xlrally.formats.view import shown_warnings
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -361,16 +362,12 @@ class XlwingsBook:
         if block:
             sheet.range("A1").value = block
         for look, addresses in looks_by_range(grid).items():
+            properties = xlwings_properties(look)  # alignment: xlwings 0.37.3+, every engine
             for address in addresses:
                 target = sheet.range(address)
-                if look.number_format:
-                    target.number_format = look.number_format
-                target.font.bold = look.bold
-                target.font.italic = look.italic
-                if look.colour:
-                    target.font.color = tuple(int(look.colour[i : i + 2], 16) for i in (0, 2, 4))
-                if look.align:
-                    target.horizontal_alignment = look.align  # xlwings 0.37.3+, every engine
+                for path, value in properties.items():
+                    owner, _, name = path.rpartition(".")
+                    setattr(getattr(target, owner) if owner else target, name, value)
         unit = points if self.engine == "remote" else float
         for index, width in enumerate(column_widths(grid), start=1):
             try:
