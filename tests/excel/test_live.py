@@ -281,7 +281,7 @@ def test_real_xlwings_book_api_via_remote_engine(tmp_path: Path) -> None:  # pra
     book = xlwings.Book(str(path), mode="r")  # calamine reader engine (read side of the API)
     source = XlwingsBook(book)
     from xlrally.core.league import compute_standings
-    from xlrally.formats.layout import read_league
+    from xlrally.formats.workbook import read_league
 
     assert compute_standings(read_league(source)).rows[0].player == "Bobby"
 

@@ -15,7 +15,7 @@ from helpers import memory_book, rally_sheets
 
 from xlrally.excel.live import MemoryBook, XlwingsBook, refresh, refresh_caller
 from xlrally.formats.cells import Look, column_letter
-from xlrally.formats.layout import read_league
+from xlrally.formats.workbook import read_league
 
 
 def press_button(monkeypatch: pytest.MonkeyPatch, caller: FakeBook, active: Any = None) -> None:

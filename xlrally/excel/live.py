@@ -37,9 +37,9 @@ from xlrally.formats.cells import (
     norm,
 )
 from xlrally.formats.grid import SHEET_NAME, standings_grid
-from xlrally.formats.layout import MemorySheets, SheetSource, read_league
 from xlrally.formats.looks import xlwings_properties
 from xlrally.formats.view import shown_warnings
+from xlrally.formats.workbook import MemorySheets, SheetSource, read_league
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 """Excel takes an assigned text starting with one of these as a formula."""

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.names import norm
-from xlrally.formats.layout import COLUMNS, field_named
 from xlrally.formats.text_file import split_lines
+from xlrally.formats.workbook.vocabulary import COLUMNS, field_named
 
 SEPARATORS = ",;\t|"
 _NOT_TEXT = frozenset({"Zl", "Zp", "Cc"})

@@ -16,7 +16,6 @@ from xlrally.core.numbers import plural
 from xlrally.core.players import tidy
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.cells import to_number
-from xlrally.formats.layout import COLUMNS
 from xlrally.formats.table_text import NotATable, read_table_text
 from xlrally.formats.text_file import decode_text, split_lines
 from xlrally.formats.trf import (
@@ -27,6 +26,7 @@ from xlrally.formats.trf import (
     read_trf,
 )
 from xlrally.formats.trf import spellings as trf_spellings
+from xlrally.formats.workbook.vocabulary import COLUMNS
 from xlrally.formats.written_dates import AmbiguousDate, read_dates
 from xlrally.ooxml.in_place import Written
 

@@ -15,7 +15,7 @@ from xlrally.core.names import norm
 from xlrally.core.players import key
 from xlrally.core.seasons import LONGEST_SEASON, seasons
 from xlrally.formats.cells import Value, blank, text_of, to_date, to_number
-from xlrally.formats.layout import COLUMNS, HEADER_SEARCH_ROWS, Table, find_table
+from xlrally.formats.workbook import COLUMNS, HEADER_SEARCH_ROWS, Table, find_table
 from xlrally.ooxml.in_place import Rows, Written
 
 NOT_IN_SHEET_NAMES = re.compile(r"[\\/*?:\[\]]")

@@ -46,7 +46,7 @@ from xlrally.core.players import key
 from xlrally.core.standings import Standings
 from xlrally.formats.cells import Look, Value, column_letter, quote_sheet, text_of, to_date
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
-from xlrally.formats.layout import (
+from xlrally.formats.workbook import (
     HEADER_SEARCH_ROWS,
     find_sheet,
     read_import_rules,
@@ -95,8 +95,8 @@ class ImportOutcome:
 
 
 class Overlay:
-    """A :class:`~xlrally.formats.layout.SheetSource` over the workbook read, with some sheets'
-    rows laid over (the rows as the import writes them) and sheets added."""
+    """A :class:`~xlrally.formats.workbook.tables.SheetSource` over the workbook read, with
+    some sheets' rows laid over (the rows as the import writes them) and sheets added."""
 
     def __init__(
         self,
