@@ -20,7 +20,7 @@ import click
 from xlrally.core.numbers import plural
 
 if TYPE_CHECKING:
-    from xlrally.api import Standings, SyncOutcome
+    from xlrally.api import ImportOutcome, Standings, SyncOutcome
 
 
 def fail(lines: Iterable[str]) -> NoReturn:
@@ -342,13 +342,7 @@ def import_(
     Results sheet (or the event's own sheet), the event to Events, and the Standings written,
     in one atomic replace; nothing else in the workbook changes.
     """
-    from xlrally.api import (
-        ImportInterrupted,
-        XlrallyError,
-        import_results,
-        shown_warnings,
-        stop_on_sigterm,
-    )
+    from xlrally.api import ImportInterrupted, XlrallyError, import_results, stop_on_sigterm
 
     data = sys.stdin.buffer.read() if file == "-" else None
     source = "standard input" if file == "-" else file
@@ -374,6 +368,13 @@ def import_(
             said = "the workbook was left as it was (no temporary file is left)"
         click.echo(f"Interrupted: {league}: {said}.", err=True)
         sys.exit(130)
+    _imported(league, outcome)
+
+
+def _imported(league: Path, outcome: ImportOutcome) -> None:
+    """What an import did: its notes, the results written, new players, the standings."""
+    from xlrally.api import shown_warnings
+
     for note in outcome.notes:
         click.echo(f"Note: {note}", err=True)
     if outcome.changed:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import PrintSetup, Row, norm
@@ -46,7 +47,7 @@ from xlrally.ooxml.edit import (
     shared_strings,
     workbook_styles,
 )
-from xlrally.ooxml.package import Package
+from xlrally.ooxml.package import Package, SheetRef
 from xlrally.ooxml.properties import digest_after, set_custom_property
 from xlrally.ooxml.replace import (
     TEMP_SUFFIX,
@@ -124,24 +125,13 @@ def plan_sheet(
     if joined:
         styles = joined[1]
 
-    kept: dict[str, str] = {}
-    hidden: frozenset[str] = frozenset()
-    tab_selected = had_formulas = False
     if existing is not None and package.has(existing.part):
-        old = XmlPart(existing.part, package.read(existing.part))
-        tables = table_parts(old)
-        if tables:
-            raise WorkbookError(
-                f"the sheet {existing.name!r} holds {tables} Excel table(s), which xlrally "
-                "would have to remove when it rewrites that sheet: move them to another sheet"
-            )
-        kept = kept_elements(old)
-        hidden = hidden_headings(old, shared_strings(package))
-        tab_selected = selected(old)
-        had_formulas = has_formulas(old)
+        old = _old_sheet(package, existing)
         part = existing.part
     else:
+        old = _OldSheet({}, frozenset(), False, False)
         part = new_sheet(edit, package, name)
+    kept, hidden, tab_selected, had_formulas = old
     if setup is not None:
         mine = {k: v for k, v in kept.items() if not is_print_default(k, v)}
         kept = {**print_defaults(setup), **mine}
@@ -164,6 +154,35 @@ def plan_sheet(
         custom = set_custom_property(edit, package, prop, text)
         set_custom_property(edit, package, prop, f"{digest_after(edit, package, custom)} {text}")
     return edit, styles, part
+
+
+class _OldSheet(NamedTuple):
+    """What a rewritten sheet keeps of the old one: its settings (:data:`~.sheet_xml.KEPT`),
+    the headings of its hidden columns, whether its tab was selected; and whether it held
+    formulas (then the calculation chain goes)."""
+
+    kept: dict[str, str]
+    hidden: frozenset[str]
+    selected: bool
+    had_formulas: bool
+
+
+def _old_sheet(package: Package, existing: SheetRef) -> _OldSheet:
+    """The old sheet's :class:`_OldSheet`; one holding Excel tables is refused (rewriting it
+    would remove them)."""
+    old = XmlPart(existing.part, package.read(existing.part))
+    tables = table_parts(old)
+    if tables:
+        raise WorkbookError(
+            f"the sheet {existing.name!r} holds {tables} Excel table(s), which xlrally "
+            "would have to remove when it rewrites that sheet: move them to another sheet"
+        )
+    return _OldSheet(
+        kept_elements(old),
+        hidden_headings(old, shared_strings(package)),
+        selected(old),
+        has_formulas(old),
+    )
 
 
 def stage_sheet(
