@@ -48,8 +48,12 @@ CARRIED = (
     "core",
     "formats",
     "excel/__init__.py",
+    "excel/blocks.py",
     "excel/functions.py",
     "excel/live.py",
+    "excel/memory.py",
+    "excel/registry.py",
+    "excel/xlwings_book.py",
     "calc",
 )
 """What of the package goes into the extension (paths under ``xlrally/``)."""

@@ -35,7 +35,7 @@ __all__ = ["main_py", "refresh_in_lite", "requirements_txt", "write_lite"]
 XLWINGS = "xlwings>=0.37.8"
 """The xlwings the Lite files are tested with (its remote engine, in Pyodide)."""
 
-LEFT_OUT = ("app", "ooxml", "calc", "cli.py", "__main__.py", "template.py")
+LEFT_OUT = ("app", "ooxml", "calc", "api.py", "cli.py", "__main__.py", "template.py")
 """What Lite does not need: the command line, the file and LibreOffice backends, new workbooks."""
 
 
