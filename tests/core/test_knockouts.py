@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrally.core.errors import LeagueProblems
+from xlrally.core.knockouts import KnockedOut
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, PointStructure, Result, Settings
 from xlrally.core.rules import KnockoutRule
@@ -232,6 +233,14 @@ def test_a_league_without_knockout_points_ignores_the_columns() -> None:
     assert totals(plain)["Ben"] == 27 + 33
 
 
+def test_a_league_without_knockout_points_does_not_check_knocked_out_by() -> None:
+    """With nothing counting them, a name in Knocked out by that is no player of the event
+    blocks nothing: the column is not read (docs/workbook-format.md, Results)."""
+    results = (Result("W1", "Ann", rank=1), Result("W1", "Ben", rank=2, knocked_out_by="Bem"))
+    table = compute_standings(League(Settings("reverse"), (Event("W1"),), results))
+    assert [(r.player, r.total) for r in table.rows] == [("Ann", 2), ("Ben", 1)]
+
+
 POKER = st.sampled_from(["absolute", "reverse"])
 
 
@@ -323,3 +332,62 @@ def test_a_knockout_never_lowers_the_event_score_with_a_leader_bounty(
     assert before is not None
     assert after is not None
     assert after.value >= before.value
+
+
+@st.composite
+def leader_leagues(draw: st.DrawFn) -> League:
+    """Up to 5 events of up to 6 players, everyone but the winner knocked out by a better
+    finisher, with a bounty on the leader, and a drawn Best X, tie-break chain and minimum."""
+    names = ["Al", "Bo", "Cy", "Di", "Ed", "Fy"]
+    events, results = [], []
+    for number in range(draw(st.integers(2, 5))):
+        event = f"E{number}"
+        events.append(Event(event))
+        field = draw(st.permutations(names))[: draw(st.integers(2, 6))]
+        for place, player in enumerate(field, start=1):
+            hitman = draw(st.sampled_from(field[: place - 1])) if place > 1 else None
+            results.append(Result(event, player, rank=place, knocked_out_by=hitman))
+    rule = KnockoutRule(points=draw(st.sampled_from([0, 3])), bounty=7, bounties=("leader",))
+    chain = draw(st.sampled_from([(), ("countback",), ("recent", "events"), ("best",)]))
+    settings_ = Settings(
+        draw(POKER),
+        structure=SEED,
+        knockouts=rule,
+        best_x=draw(st.sampled_from([None, 1, 2])),
+        tie_breaks=chain,
+        min_events=draw(st.sampled_from([0, 2])),
+        below_minimum=draw(st.sampled_from(["ranked after", "unranked"])),
+    )
+    return League(settings_, tuple(events), tuple(results))
+
+
+@given(leader_leagues())
+@settings(max_examples=80, deadline=None)
+def test_the_bounty_goes_to_whoever_knocks_out_the_leader_of_the_table_as_it_stood(
+    table: League,
+) -> None:
+    """Oracle: the leaders before event k are the first row(s) of the standings computed from
+    the events before k alone (their rule, minimum and tie-breaks); in event k exactly the
+    results knocking out one of them collect a bounty, naming that leader."""
+    full = compute_standings(table)
+    for k, event in enumerate(table.events[1:], start=1):
+        before = dataclasses.replace(
+            table,
+            events=table.events[:k],
+            results=tuple(r for r in table.results if r.event in {e.name for e in table.events[:k]}),
+        )
+        leaders = {r.player for r in compute_standings(before).rows if r.rank == 1 and r.ranked}
+        expected = {
+            (r.knocked_out_by, r.player)
+            for r in table.results
+            if r.event == event.name and r.player in leaders and r.knocked_out_by
+        }
+        collected = set()
+        for row in full.rows:
+            found = row.score(event.name)
+            if found is not None and isinstance(found.working, KnockedOut):
+                for bounty in found.working.bounties:  # "Ann, the leader"
+                    victim, why = bounty.split(", ", 1)
+                    assert why == "the leader"
+                    collected.add((row.player, victim))
+        assert collected == expected

@@ -29,6 +29,7 @@ Poker League rules, 2025). The working reads ``rank 1: 25 + 5 participating = 30
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -40,10 +41,13 @@ from xlrally.core.errors import ScoringError
 from xlrally.core.model import Event, Result, Settings
 from xlrally.core.numbers import plural, show, whole
 from xlrally.core.players import key
-from xlrally.core.ranking import Entry, Score, best_n, rank_with_minimum
+from xlrally.core.ranking import Entry, Score, best_n, rank_entries
 from xlrally.core.rules import KnockoutRule
 
 __all__ = ["KnockedOut", "Knockouts", "describe", "resolve"]
+
+_PLACES = 9
+"""Totals are compared rounded to 9 decimal places, as the standings compare them."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,7 @@ def resolve(entered: Entered, problems: Collector) -> None:
             continue
         present = {pk for pk, _ in keyed}
         named: Counter[str] = Counter()
+        hitmen: dict[int, str | None] = {}  # index -> the hitman's key (None: not usable)
         for index, (pk, result) in enumerate(keyed):
             if not result.knocked_out_by:
                 continue
@@ -117,33 +122,37 @@ def resolve(entered: Entered, problems: Collector) -> None:
                 problems.result(
                     result, f"{result.player} cannot knock themselves out", "knocked out by"
                 )
+                hitmen[index] = None
             elif hitman not in present:
                 message = (
                     f"{result.knocked_out_by!r} has no result in {result.event!r}: whoever "
                     "knocked a player out must be listed in the event"
                 )
                 problems.result(result, message, "knocked out by")
+                hitmen[index] = None
             else:
                 named[hitman] += 1
-                keyed[index] = (pk, result._replace(knocked_out_by=hitman))
-                continue
-            keyed[index] = (pk, result._replace(knocked_out_by=None))
+                hitmen[index] = hitman
         for index, (pk, result) in enumerate(keyed):
-            if not named[pk]:
+            count, resolved = named[pk], index in hitmen
+            if not count and not resolved:
                 continue
-            if result.knockouts is None:
-                keyed[index] = (pk, result._replace(knockouts=named[pk]))
-                continue
-            try:
-                count = whole(result.knockouts, "knockouts")
-            except ScoringError:
-                continue  # reported where the score is worked out
-            if count < named[pk]:
-                message = (
-                    f"knockouts ({count}) is less than the {named[pk]} results that name "
-                    f"{result.player} in Knocked out by"
-                )
-                problems.result(result, message, "knockouts")
+            knockouts = result.knockouts
+            if count and knockouts is None:
+                knockouts = count
+            elif count:
+                try:
+                    entered_count = whole(knockouts, "knockouts")
+                except ScoringError:
+                    entered_count = count  # reported where the score is worked out
+                if entered_count < count:
+                    message = (
+                        f"knockouts ({entered_count}) is less than the {count} results that "
+                        f"name {result.player} in Knocked out by"
+                    )
+                    problems.result(result, message, "knockouts")
+            by = hitmen[index] if resolved else result.knocked_out_by
+            keyed[index] = (pk, result._replace(knockouts=knockouts, knocked_out_by=by))
 
 
 def resolved_rule(rule: KnockoutRule, entered: Entered) -> KnockoutRule:
@@ -174,6 +183,18 @@ class Knockouts:
         targets = {key(t) for t in self.rule.targets}
         self.by_leader = "leader" in targets
         self.by_last_winner = "last winner" in targets
+        self.totals: dict[str, Entry] = {}
+        """Each player's standing so far (their entry as the standings rank it)."""
+        self.rounded: dict[str, float] = {}
+        """Each player's total as the standings compare totals (9 decimal places)."""
+        self.counted: int | None = None
+        """The number of scores counted when :attr:`totals` was worked out."""
+        self.changed: set[str] = set()
+        """The players who played an event since :attr:`totals` was worked out."""
+        self.stamps: dict[str, int] = {}
+        """How many times each player's total was worked out (an older heap item is stale)."""
+        self.heap: list[tuple[float, int, str]] = []
+        """The qualified players' totals, highest first: (-total, stamp, player key)."""
 
     def bounties(self, scores: Mapping[str, list[Score]]) -> dict[str, str]:
         """Who carries a bounty in the next event (player key -> why, e.g. ``the leader``)."""
@@ -185,26 +206,56 @@ class Knockouts:
         return carried
 
     def leaders(self, scores: Mapping[str, list[Score]]) -> list[str]:
-        """The players first in the standings as they stand (none before the first event)."""
+        """The players first in the standings as they stand (none before the first event):
+        the highest total among the qualified (the minimum's players short of it come after
+        them, or are unranked), tied ones separated by the league's tie-breaks.
+
+        A player's total is worked out again only after they play (all again when the number
+        counted changes); the qualified are kept in a heap, highest total first, so that an
+        event costs its own players, not the whole league's."""
         if not self.held:
             return []
         settings = self.settings
         counted = self.per_player(len(self.held), settings.best_x, settings.events_cap)
-        entries = []
-        for pk, player_scores in scores.items():
+        totals, rounded, stamps, heap = self.totals, self.rounded, self.stamps, self.heap
+        again: Iterable[str] = self.changed
+        if counted != self.counted or not totals:
+            again, heap[:] = scores.keys(), []
+        minimum = settings.min_events
+        for pk in again:
+            player_scores = scores.get(pk)
+            if not player_scores:
+                continue
             chosen = best_n(player_scores, counted)
             total = sum(s.value for s in chosen)
-            entries.append(
-                Entry(pk, total, tuple(player_scores), frozenset(c.event for c in chosen))
-            )
-        rows = rank_with_minimum(
-            entries,
-            settings.min_events,
-            settings.below_minimum == "unranked",
-            settings.tie_breaks,
-            self.held,
-        )
-        return [row.player for row in rows if row.rank == 1 and row.ranked]
+            events = frozenset(c.event for c in chosen)
+            totals[pk] = Entry(pk, total, tuple(player_scores), events)
+            rounded[pk] = round(total, _PLACES)
+            stamps[pk] = stamp = stamps.get(pk, 0) + 1
+            if len(player_scores) >= minimum:
+                heapq.heappush(heap, (-rounded[pk], stamp, pk))
+        self.counted, self.changed = counted, set()
+        while heap and heap[0][1] != stamps[heap[0][2]]:
+            heapq.heappop(heap)  # worked out again since
+        if heap:
+            best, top, kept = heap[0][0], [], []
+            while heap and heap[0][0] == best:
+                item = heapq.heappop(heap)
+                if item[1] == stamps[item[2]]:
+                    top.append(item[2])
+                    kept.append(item)
+            for item in kept:
+                heapq.heappush(heap, item)
+        elif settings.below_minimum == "unranked" or not rounded:
+            return []  # nobody is ranked yet
+        else:  # nobody has played the minimum yet: all are ranked after, among themselves
+            high = max(rounded.values())
+            top = [pk for pk, value in rounded.items() if value == high]
+        if len(top) > 1 and settings.tie_breaks:
+            tied = [totals[pk] for pk in top]
+            ranked = rank_entries(tied, settings.tie_breaks, self.held)
+            return [r.player for r in ranked if r.rank == 1]
+        return top
 
     def scorer(
         self,
@@ -242,6 +293,7 @@ class Knockouts:
         self.held.append(event.name)
         winners = set()
         for pk, result in keyed:
+            self.changed.add(pk)
             try:
                 if whole(result.rank, "rank") == 1:
                     winners.add(pk)

@@ -79,7 +79,8 @@ def compute_standings(
     events, faulty = index_events(league.events, system, problems)
     entered = index_results(league, events, problems)
     scoring = settings
-    if system.takes_knockouts:
+    knockouts = settings.knockouts.active or system.counts_knockouts(settings)
+    if system.takes_knockouts and knockouts:  # else Knocked out by is not needed
         resolve(entered, problems)
         if settings.knockouts.bounty:
             scoring = dataclasses.replace(

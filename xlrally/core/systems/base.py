@@ -129,6 +129,11 @@ class System:
         """Knockout points may be added to its scores (:mod:`xlrally.core.knockouts`)."""
         return False
 
+    def counts_knockouts(self, settings: Settings) -> bool:
+        """Whether its own scoring counts each result's knockouts (a formula that uses them);
+        knockout points are the league's :attr:`~xlrally.core.model.Settings.knockouts`."""
+        return False
+
     def rule_notes(self, settings: Settings) -> tuple[str, ...]:
         """More of the rule in words, under the standings (a formula's; none here)."""
         return ()

@@ -386,6 +386,12 @@ class FormulaSystem(PointsSystem):
             raise LeagueProblems([Problem(error.message, field="formula")]) from None
         return FormulaTally(self, settings)
 
+    def counts_knockouts(self, settings: Settings) -> bool:
+        try:
+            return "knockouts" in plan(settings.formula).formula.names
+        except FormulaError:
+            return False
+
     def rule_notes(self, settings: Settings) -> tuple[str, ...]:
         """``Points: pokerstars: 10 × √players / √place × ..., to 2 decimals; ...``."""
         return (f"Points: {describe(settings.formula)}.",)
