@@ -374,7 +374,9 @@ def test_the_bounty_goes_to_whoever_knocks_out_the_leader_of_the_table_as_it_sto
         before = dataclasses.replace(
             table,
             events=table.events[:k],
-            results=tuple(r for r in table.results if r.event in {e.name for e in table.events[:k]}),
+            results=tuple(
+                r for r in table.results if r.event in {e.name for e in table.events[:k]}
+            ),
         )
         leaders = {r.player for r in compute_standings(before).rows if r.rank == 1 and r.ranked}
         expected = {
