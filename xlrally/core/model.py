@@ -15,6 +15,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from xlrally.core.errors import Origin
+from xlrally.core.ledger import LedgerEntry, Withholding
 from xlrally.core.prizes import Prize
 from xlrally.core.rules import FormulaRule, KnockoutRule, TeamRule
 
@@ -89,6 +90,15 @@ class Settings:
     """Knockout points (:mod:`xlrally.core.knockouts`); none by default."""
     teams: TeamRule = field(default_factory=TeamRule)
     """The team table (:mod:`xlrally.core.teams`); none by default."""
+    season_fee: float = 0
+    """What each player owes for the season, beside their events' buy-ins (the money section,
+    :mod:`xlrally.core.ledger`)."""
+    withholding: Withholding | None = None
+    """What the league keeps of each scored event's takings (:mod:`xlrally.core.ledger`)."""
+    what_it_takes: bool = False
+    """Work out what the remaining events can change (:mod:`xlrally.core.outlook`)."""
+    events_left: int | None = None
+    """How many more events will be held (None: the events listed and not scored yet)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +174,8 @@ class League:
     notes: tuple[str, ...] = ()
     """Warnings the edge found while reading (a gap in the Points sheet, a sheet that looks
     like results but is named after no event); shown with the standings' own."""
+    ledger: tuple[LedgerEntry, ...] | None = None
+    """The treasurer's ledger (the Ledger sheet); None: the workbook has none."""
 
 
 class Status(str, Enum):

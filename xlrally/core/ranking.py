@@ -252,6 +252,26 @@ def rank_with_minimum(
     )
 
 
+def order_key(
+    tie_breaks: Sequence[str] = (), events_in_order: Sequence[str] = ()
+) -> Callable[[Entry], tuple[tuple[float, ...], ...]]:
+    """The key :func:`rank_entries` orders players by, highest first: the total, then each
+    tie-break's key in the chain. Two players share a rank exactly when their keys are equal.
+
+    >>> key = order_key(("countback",))
+    >>> key(Entry("a", 9, (Score("E1", 5), Score("E2", 4)), frozenset({"E1", "E2"})))
+    ((9,), (5, 4))
+    """
+    newest_first = list(reversed(events_in_order))
+    criteria = [_criterion(name, newest_first) for name in tie_breaks]
+
+    def full_key(e: Entry) -> tuple[tuple[float, ...], ...]:
+        # Tuples compare element by element; a shorter countback (fewer scores) loses.
+        return ((_key(e.total),), *(c(e) for c in criteria))
+
+    return full_key
+
+
 def rank_entries(
     entries: Iterable[Entry],
     tie_breaks: Sequence[str] = (),
@@ -267,12 +287,7 @@ def rank_entries(
     [('1', 'c'), ('2=', 'a'), ('2=', 'b')]
     """
     items = list(entries)
-    newest_first = list(reversed(events_in_order))
-    criteria = [_criterion(name, newest_first) for name in tie_breaks]
-
-    def full_key(e: Entry) -> tuple[tuple[float, ...], ...]:
-        # Tuples compare element by element; a shorter countback (fewer scores) loses.
-        return ((_key(e.total),), *(c(e) for c in criteria))
+    full_key = order_key(tie_breaks, events_in_order)
 
     ordered = sorted(items, key=lambda e: (e.player.casefold(), e.player))
     ordered.sort(key=full_key, reverse=True)
