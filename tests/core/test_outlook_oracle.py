@@ -18,7 +18,7 @@ from outlook_oracle import Answer, event_options, oracle, outcomes
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, PointStructure, Result, Settings
 from xlrally.core.numbers import whole
-from xlrally.core.outlook import what_it_takes
+from xlrally.core.outlook import Chance, what_it_takes
 from xlrally.core.prizes import Prize
 
 NAMES = ["Ann", "Bob", "Cat"]
@@ -232,3 +232,55 @@ def test_the_oracle_counts_the_outcomes_it_enumerates() -> None:
         (Result("W1", "Ann", rank=1), Result("W1", "Bob", rank=2)),
     )
     assert sum(1 for _ in outcomes(league, newcomers=0)) == 7
+
+
+@given(
+    st.one_of(
+        rally_leagues(),
+        ranked_leagues("reverse"),
+        ranked_leagues("absolute"),
+        ranked_leagues("dippouch"),
+    ).filter(small)
+)
+@EXAMPLES
+def test_clinched_goals_hold_and_the_least_score_is_the_least(league: League) -> None:
+    """In every outcome: a clinched goal is reached; a gone one is not; a score of at least
+    `needs` in the next event reaches the goal; and the next score below `needs` that the
+    player can get misses it in some outcome."""
+    found = what_it_takes(league, compute_standings(league))
+    places = places_of(league)
+    first = found.next_event
+    below: dict[tuple[str, int], float] = {}
+    seen: dict[tuple[str, int], bool] = {}
+    scores: dict[str, set[float]] = {}
+    results = []
+    for finished, _ in outcomes(league, newcomers=max(places)):
+        rows = {row.player: row for row in compute_standings(finished).rows}
+        results.append(rows)
+        for player, row in rows.items():
+            score = row.score(first) if first else None
+            if score is not None:
+                scores.setdefault(player, set()).add(score.value)
+    for prospect in found.prospects:
+        for goal in prospect.goals:
+            if goal.needs is not None:
+                lower = [s for s in scores.get(prospect.player, ()) if s < goal.needs]
+                if lower:
+                    below[prospect.player, goal.place] = max(lower)
+    for rows in results:
+        for prospect in found.prospects:
+            row = rows[prospect.player]
+            score = row.score(first) if first else None
+            for goal in prospect.goals:
+                reached = row.needs == 0 and (goal.place == 0 or row.rank <= goal.place)
+                if goal.chance is Chance.CLINCHED:
+                    assert reached, (prospect.player, goal)
+                if goal.chance is Chance.GONE:
+                    assert not reached, (prospect.player, goal)
+                if goal.needs is not None and score is not None:
+                    if score.value >= goal.needs - 1e-9:
+                        assert reached, (prospect.player, goal, score.value)
+                    if below.get((prospect.player, goal.place)) == score.value and not reached:
+                        seen[prospect.player, goal.place] = True
+    for missing in below:
+        assert seen.get(missing), ("the score below needs guarantees too", missing)

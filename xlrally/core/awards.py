@@ -17,11 +17,11 @@ from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 
 
-def with_prizes(standings: Standings, collected: float) -> Standings:
+def with_prizes(standings: Standings, collected: float, withheld: float = 0.0) -> Standings:
     """The standings with their payouts: the league's table, then each section's that has
-    prizes (shares are of the one pot)."""
+    prizes (shares are of the one pot: ``withheld`` is what the events withheld for it)."""
     settings = standings.settings
-    pot = pot_of(settings.pot, settings.pot_share, collected)
+    pot = pot_of(settings.pot, settings.pot_share, collected) + withheld
     tables = {"": standings.rows}
     for name in section_names(standings):
         if any(norm(p.section) == norm(name) for p in settings.prizes):

@@ -45,7 +45,9 @@ from xlrally.core.entered import (
 from xlrally.core.errors import LeagueProblems, Problem
 from xlrally.core.knockouts import resolve, resolved_rule
 from xlrally.core.model import Event, EventStatus, League, Result, Settings, Status
+from xlrally.core.money import uses_money, with_money
 from xlrally.core.numbers import whole
+from xlrally.core.outlook import outlook_of
 from xlrally.core.players import key as _k
 from xlrally.core.ranking import rank_with_minimum
 from xlrally.core.seasons import in_season
@@ -132,10 +134,14 @@ def compute_standings(
         sections,
         teams=teams,
     )
-    if not settings.prizes:
-        return standings
-    money = collected(league, held, entered.by_event) if settings.pot_share else 0.0
-    return with_prizes(standings, money)
+    if uses_money(league):
+        standings = with_money(league, standings, entered)
+    elif settings.prizes:
+        money = collected(league, held, entered.by_event) if settings.pot_share else 0.0
+        standings = with_prizes(standings, money)
+    if settings.what_it_takes or settings.events_left is not None:
+        standings = dataclasses.replace(standings, outlook=outlook_of(league, standings))
+    return standings
 
 
 def check_league(

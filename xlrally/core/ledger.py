@@ -143,6 +143,8 @@ class LedgerEntry:
     player: str = ""
     event: str = ""
     origin: Origin | None = None
+    season: str = ""
+    """The season it belongs to ('' when the workbook does not name seasons)."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,11 @@ class Withholding:
         if len(parts) > 1:
             explain += f"; withheld {show(kept)}"
         return float(kept), explain
+
+
+def _a(item: str) -> str:
+    """``a buy-in``, ``an expense``."""
+    return f"an {item}" if item[:1] in "aeiou" else f"a {item}"
 
 
 def _money(value: float) -> str:
@@ -382,12 +389,12 @@ def account(
             way = "money in" if kind.money_in else "money out"
             fail(
                 entry,
-                f"a {name} is {way} already: write {show(-entry.amount)}, not "
+                f"{_a(name)} is {way} already: write {show(-entry.amount)}, not "
                 f"{show(entry.amount)} (a correction is a row of its own: a refund, or income)",
             )
             continue
         if kind in _NEEDS_PLAYER and not entry.player:
-            fail(entry, f"a {name} needs its player", "player")
+            fail(entry, f"{_a(name)} needs its player", "player")
             continue
         if kind is Kind.HELD:
             if entry.player:

@@ -56,18 +56,17 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
 from xlrally.core.errors import ScoringError
-from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.model import Event, EventStatus, League, Result, Settings
 from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import key as name_key
-from xlrally.core.ranking import Entry, Score, best_n, order_key
-from xlrally.core.standings import Standings
-from xlrally.core.systems.base import PointsSystem
+from xlrally.core.ranking import Entry, RatingLine, Score, Standing, best_n, order_key
+from xlrally.core.systems.base import PointsSystem, System
 from xlrally.core.systems.dippouch import START_RATING, percentile, tournament_value
 
 SEARCH_STEPS = 50_000
@@ -145,6 +144,29 @@ class Outlook:
     def next_event(self) -> str | None:
         """The next event, whose score :attr:`Goal.needs` is about."""
         return self.coming[0] if self.coming else None
+
+
+class Table(Protocol):
+    """What what it takes reads of the standings (:class:`~xlrally.core.standings.Standings`,
+    which holds the outlook, so it is not imported here)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def events(self) -> tuple[EventStatus, ...]: ...
+
+    @property
+    def rows(self) -> tuple[Standing, ...]: ...
+
+    @property
+    def history(self) -> Mapping[str, tuple[RatingLine, ...]]: ...
+
+    @property
+    def held(self) -> tuple[str, ...]: ...
+
+    @property
+    def scoring(self) -> System: ...
 
 
 @dataclass(frozen=True)
@@ -265,7 +287,7 @@ class RatingTrack:
 # ---------------------------------------------------------------- the remaining events
 
 
-def _coming(league: League, standings: Standings) -> tuple[list[Coming], list[str], list[str]]:
+def _coming(league: League, standings: Table) -> tuple[list[Coming], list[str], list[str]]:
     """The remaining events as the model sees them, the notes on what was assumed, and every
     event the season will have held, in date order."""
     settings = standings.settings
@@ -382,10 +404,20 @@ def _rated(event: Event, table: int, at: int, notes: list[str]) -> Coming:
 # ---------------------------------------------------------------- the entry point
 
 
-def what_it_takes(league: League, standings: Standings) -> Outlook:
+def outlook_of(league: League, standings: Table) -> Outlook:
+    """:func:`what_it_takes`, or, when the league gives too little to work it out, an outlook
+    with no prospects and a note saying why."""
+    try:
+        return what_it_takes(league, standings)
+    except ScoringError as error:
+        note = f"What it takes is not worked out: {error.message}"
+        return Outlook((), (), standings.settings.min_events, (), (note,))
+
+
+def what_it_takes(league: League, standings: Table) -> Outlook:
     """What the remaining events can change for each player of ``standings`` (the league's
     table; see the module docstring). Raises :class:`ScoringError` when the league gives too
-    little to work it out (a Neau league with no buy-in at all)."""
+    little to work it out (a Neau league with no buy-in at all, points below 0)."""
     settings = standings.settings
     coming, notes, order = _coming(league, standings)
     places = tuple(sorted({1, *(p.place for p in settings.prizes if not p.section)}))

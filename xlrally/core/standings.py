@@ -11,7 +11,9 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from xlrally.core.ledger import Money
 from xlrally.core.model import EventStatus, Settings
+from xlrally.core.outlook import Outlook
 from xlrally.core.prizes import Payout
 from xlrally.core.ranking import RatingLine, Standing
 from xlrally.core.systems import SYSTEMS, System
@@ -42,9 +44,14 @@ class Standings:
     collected: float = 0
     """The money the scored events took (buy-ins and re-buys), when the pot is a share of it."""
     pot: float = 0
-    """The season's pot (:func:`~xlrally.core.prizes.pot_of`)."""
+    """The season's pot (:func:`~xlrally.core.prizes.pot_of`, and what was withheld for it)."""
     teams: tuple[TeamStanding, ...] = ()
     """The team table (:mod:`xlrally.core.teams`), when the league has one."""
+    money: Money | None = None
+    """The league's money (the ledger, fees, withholding), when it keeps any
+    (:mod:`xlrally.core.money`)."""
+    outlook: Outlook | None = None
+    """What the remaining events can change, when the league asks (:mod:`xlrally.core.outlook`)."""
 
     @property
     def paid(self) -> float:
