@@ -67,7 +67,7 @@ LEDGER = (
 )
 
 
-def league(ledger: tuple[LedgerEntry, ...] = LEDGER, **changes: object) -> League:
+def league(ledger: tuple[LedgerEntry, ...] | None = LEDGER, **changes: object) -> League:
     settings = Settings(
         "absolute",
         structure=PointStructure(points=(10, 6, 3, 1)),
