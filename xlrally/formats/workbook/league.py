@@ -4,6 +4,8 @@ once (the cells that could not be read, and the core's checks of the rest).
 
 from __future__ import annotations
 
+import dataclasses
+
 from xlrally.core.errors import LeagueProblems
 from xlrally.core.league import check_league
 from xlrally.core.model import (
@@ -18,6 +20,12 @@ from xlrally.core.model import (
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.trf import BYE_RULES, FORFEIT_RULES, LICHESS_RULES
 from xlrally.formats.workbook.events import read_events
+from xlrally.formats.workbook.money import (
+    read_ledger,
+    read_outlook,
+    read_season_fee,
+    read_withholding,
+)
 from xlrally.formats.workbook.notes import stray_sheets, unknown_settings
 from xlrally.formats.workbook.players import read_players
 from xlrally.formats.workbook.points import points_table, read_prizes
@@ -56,6 +64,7 @@ def read_league(source: SheetSource) -> League:
         sections=sections,
         teams=read_teams(book) if settings.teams.best_n is not None else {},
         notes=tuple(notes),
+        ledger=read_ledger(book, problems),
     )
     if problems.items:  # and the core's own problems of the rest, all reported at once
         check_league(league, problems.items, problems.missing_columns)
@@ -95,6 +104,16 @@ def _settings(
         pot=or_default(setting.number("pot"), 0),
         pot_share=or_default(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
         currency_unit=or_default(setting.positive("currencyunit"), 0.01),
+    )
+    season_fee = read_season_fee(setting)
+    withholding = read_withholding(setting)
+    what_it_takes, events_left = read_outlook(setting)
+    settings = dataclasses.replace(
+        settings,
+        season_fee=season_fee,
+        withholding=withholding,
+        what_it_takes=what_it_takes,
+        events_left=events_left,
     )
     # How a TRF file's codes count in a rally (read by `xlrally import`), checked here so that
     # a bad value is named by `check` and sync too.

@@ -28,6 +28,9 @@ class Setting:
     """Every league may use it; otherwise a new workbook lists it only for the systems that
     name it (:attr:`~xlrally.core.systems.base.System.settings`: a chess treasurer should not
     see poker settings). Any setting typed in is read whatever the system."""
+    money: bool = False
+    """A treasurer's setting (docs/workbook-format.md, "Ledger"): a new workbook lists it
+    where prize money is (a system that names ``Pot``)."""
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -106,6 +109,32 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("Currency unit", "prizes are rounded down to this (default 0.01)"),
     Setting(
+        "Season fee",
+        "what each player owes for the season, beside their buy-ins (the Ledger)",
+        money=True,
+    ),
+    Setting("Withhold", "kept of each event's buy-ins and re-buys, e.g. 6.5%", money=True),
+    Setting(
+        "Withhold rounding",
+        "the share kept is rounded to the nearest multiple of this, e.g. 5",
+        money=True,
+    ),
+    Setting("Withhold cap", "the share kept is at most this per event (blank: no cap)", money=True),
+    Setting("Withhold per head", "kept for each player in each event, e.g. 3", money=True),
+    Setting(
+        "Withheld for", "pot (the prizes are shares of it) or league (default pot)", money=True
+    ),
+    Setting(
+        "What it takes",
+        "yes: what the events to come can change for each player",
+        common=True,
+    ),
+    Setting(
+        "Events left",
+        "how many events are still to come (blank: the Events sheet's unscored)",
+        common=True,
+    ),
+    Setting(
         "Requested byes",
         "rally, TRF import: a bye asked for (H, F) is a bye (out of the divisor) or an "
         "absence (in it); default bye",
@@ -127,8 +156,10 @@ SETTINGS_KEYS: dict[str, str] = {norm(setting.name): setting.name for setting in
 
 
 def offered(system: System) -> list[Setting]:
-    """The settings a new workbook of ``system`` lists: every league's and its own."""
-    return [s for s in SETTINGS if s.common or s.name in system.settings]
+    """The settings a new workbook of ``system`` lists: every league's, its own, and the
+    treasurer's where it has prize money."""
+    money = "Pot" in system.settings
+    return [s for s in SETTINGS if s.common or s.name in system.settings or (s.money and money)]
 
 
 def read_settings(book: Book) -> tuple[str, dict[str, tuple[Value, CellOrigin]]]:

@@ -27,6 +27,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "weight": ("Weight", "Multiplier", "Points multiplier"),
     "section": ("Section", "Sections", "Division"),
     "amount": ("Amount", "Prize"),
+    "item": ("Item", "What", "Description"),
     "share": ("Share", "Percent", "% of pot"),
     "value": ("Value", "Tournament value"),
     "status": ("Status",),
@@ -47,7 +48,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 RESERVED_SHEETS = frozenset(
-    {"settings", "events", "points", "players", "results", "standings", "xlwingsconf"}
+    {"settings", "events", "points", "players", "results", "standings", "xlwingsconf", "ledger"}
 )
 """Sheets with a job of their own: never taken as an event's results sheet."""
 
