@@ -20,6 +20,16 @@ from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
+from xlrally.formats.treasury import (
+    EVENT_HEADINGS,
+    MONEY_HEADINGS,
+    account_rows,
+    event_rows,
+    money_lines,
+    outlook_headings,
+    outlook_lines,
+    outlook_rows,
+)
 from xlrally.formats.view import (
     RowView,
     StandingsView,
@@ -78,7 +88,58 @@ def standings_grid(standings: Standings) -> tuple[Row, ...]:
                 (Cell(section or None), Cell(player), Cell(amount, money), Cell(fit(explain)))
             )
         rows.append((Cell(pot_summary(standings), NOTE),))
+    rows.extend(_money(standings))
+    rows.extend(_outlook(standings))
     return tuple(rows)
+
+
+def _money(standings: Standings) -> list[Row]:
+    """The money section: each player's paid, due and balance, each event's takings and what
+    it withheld, then the money in words (nothing for a league that keeps no money)."""
+    money = standings.money
+    if money is None:
+        return []
+    amount = Look(number_format="0.00")
+    rows: list[Row] = [(), (Cell("Money", SECTION),)]
+    rows.append(
+        tuple(Cell(h, HEADER if i == 0 else HEADER_NUMBER) for i, h in enumerate(MONEY_HEADINGS))
+    )
+    for player, paid, due, balance in account_rows(money):
+        rows.append((Cell(player), Cell(paid, amount), Cell(due, amount), Cell(balance, amount)))
+    if money.events:
+        rows.append(())
+        rows.append(
+            tuple(
+                Cell(h, HEADER if h in ("Event", "Working") else HEADER_NUMBER)
+                for h in EVENT_HEADINGS
+            )
+        )
+        for event, took, withheld, explain, pool, paid_out in event_rows(money):
+            rows.append(
+                (
+                    Cell(event),
+                    Cell(took, amount),
+                    Cell(withheld, amount),
+                    Cell(fit(explain) or None),
+                    Cell(pool, amount),
+                    Cell(paid_out, amount),
+                )
+            )
+    rows.extend((Cell(fit(line), NOTE),) for line in money_lines(standings))
+    return rows
+
+
+def _outlook(standings: Standings) -> list[Row]:
+    """What it takes: a row per player with a goal left, a column per goal, and the note."""
+    outlook = standings.outlook
+    if outlook is None:
+        return []
+    rows: list[Row] = [(), (Cell("What it takes", SECTION),)]
+    if outlook.prospects:
+        rows.append(tuple(Cell(h, HEADER) for h in outlook_headings(outlook)))
+        rows.extend(tuple(Cell(text) for text in row) for row in outlook_rows(standings))
+    rows.extend((Cell(fit(line), NOTE),) for line in outlook_lines(standings))
+    return rows
 
 
 def _short_table(table: StandingsView, standings: Sequence[Standing]) -> list[Row]:

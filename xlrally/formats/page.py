@@ -25,6 +25,16 @@ from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
 from xlrally.formats.charts import chart
+from xlrally.formats.treasury import (
+    EVENT_HEADINGS,
+    MONEY_HEADINGS,
+    account_rows,
+    event_rows,
+    money_lines,
+    outlook_headings,
+    outlook_lines,
+    outlook_rows,
+)
 from xlrally.formats.view import (
     RowView,
     StandingsView,
@@ -137,6 +147,8 @@ def standings_page(
         _sections(table),
         _teams(table),
         _prizes(standings),
+        _money(standings),
+        _outlook(standings),
         chart(standings),
         _players(table, shown),
         _events(standings),
@@ -257,6 +269,72 @@ def _teams(table: StandingsView) -> str:
         '<th scope="col" class="name">Team</th><th scope="col">Total</th>'
         '<th scope="col" class="name">Counted</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div></section>"
+    )
+
+
+def _money(standings: Standings) -> str:
+    """The money section: each player's paid, due and balance, each event's withholding, and
+    the money in words (nothing for a league that keeps no money)."""
+    money = standings.money
+    if money is None:
+        return ""
+    head = "".join(_heading(h, i == 0) for i, h in enumerate(MONEY_HEADINGS))
+    rows = "".join(
+        f'<tr><th scope="row" class="other">{_e(player)}</th><td>{_e(fixed(paid, 2))}</td>'
+        f"<td>{_e(fixed(due, 2))}</td><td>{_e(fixed(balance, 2))}</td></tr>"
+        for player, paid, due, balance in account_rows(money)
+    )
+    events = ""
+    if money.events:
+        heads = "".join(_heading(h, h in ("Event", "Working")) for h in EVENT_HEADINGS)
+        lines = "".join(
+            f'<tr><th scope="row" class="other">{_e(event)}</th><td>{_e(fixed(took, 2))}</td>'
+            f'<td>{_e(fixed(withheld, 2))}</td><td class="name">{_e(explain)}</td>'
+            f"<td>{_e(fixed(pool, 2))}</td><td>{_e(fixed(paid_out, 2))}</td></tr>"
+            for event, took, withheld, explain, pool, paid_out in event_rows(money)
+        )
+        events = (
+            f'<div class="scroll"><table><thead><tr>{heads}</tr></thead>'
+            f"<tbody>{lines}</tbody></table></div>"
+        )
+    notes = "".join(f'<p class="note">{_e(line)}</p>' for line in money_lines(standings))
+    return (
+        '<section aria-labelledby="money-title"><h2 id="money-title">Money</h2>'
+        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>{events}{notes}</section>"
+    )
+
+
+def _heading(text: str, name: bool) -> str:
+    """A column heading: over text (``name``: left) or numbers."""
+    wide = ' class="name"' if name else ""
+    return f'<th scope="col"{wide}>{_e(text)}</th>'
+
+
+def _outlook(standings: Standings) -> str:
+    """What it takes: a row per player with a goal left, a column per goal, and the note."""
+    outlook = standings.outlook
+    if outlook is None:
+        return ""
+    table = ""
+    if outlook.prospects:
+        head = "".join(
+            f'<th scope="col" class="name">{_e(h)}</th>' for h in outlook_headings(outlook)
+        )
+        rows = "".join(
+            f'<tr><th scope="row" class="other">{_e(player)}</th>'
+            + "".join(f'<td class="name">{_e(text)}</td>' for text in texts)
+            + "</tr>"
+            for player, *texts in outlook_rows(standings)
+        )
+        table = (
+            f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>"
+        )
+    notes = "".join(f'<p class="note">{_e(line)}</p>' for line in outlook_lines(standings))
+    return (
+        '<section aria-labelledby="outlook-title"><h2 id="outlook-title">What it takes</h2>'
+        f"{table}{notes}</section>"
     )
 
 

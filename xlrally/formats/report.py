@@ -14,6 +14,16 @@ from xlrally.core.numbers import fixed
 from xlrally.core.sections import section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
+from xlrally.formats.treasury import (
+    account_rows,
+    event_rows,
+    money_json,
+    money_lines,
+    outlook_headings,
+    outlook_json,
+    outlook_lines,
+    outlook_rows,
+)
 from xlrally.formats.view import (
     decimals,
     event_notes,
@@ -68,6 +78,8 @@ def as_json(standings: Standings) -> dict[str, Any]:
         }
         if standings.payouts
         else None,
+        **({"money": money_json(standings.money)} if standings.money else {}),
+        **({"what_it_takes": outlook_json(standings.outlook)} if standings.outlook else {}),
         "section": standings.section,
         "sections": section_names(standings),
         "warnings": list(standings.warnings),
@@ -237,8 +249,45 @@ def as_table(standings: Standings) -> str:
         for team in standings.teams:
             total = fixed(team.total, places)
             lines.append(f"  {team.rank_label:<4} {team.team}: {total} ({team.explain})")
+    lines.extend(_money_text(standings))
+    lines.extend(_outlook_text(standings))
     lines.extend(f"Warning: {w}" for w in shown_warnings(standings.warnings))
     return "\n".join(lines)
+
+
+def _money_text(standings: Standings) -> list[str]:
+    """The money section as text: each player's paid, due and balance, each event's
+    withholding, then the money in words."""
+    money = standings.money
+    if money is None:
+        return []
+    lines = ["", "Money:"]
+    for player, paid, due, balance in account_rows(money):
+        lines.append(
+            f"  {player}: paid {fixed(paid, 2)}, due {fixed(due, 2)}, balance {fixed(balance, 2)}"
+        )
+    for event, took, withheld, explain, pool, paid_out in event_rows(money):
+        kept = f", withheld {fixed(withheld, 2)} ({explain})" if explain else ""
+        lines.append(
+            f"  {event}: took {fixed(took, 2)}{kept}; its prize money {fixed(pool, 2)}, "
+            f"paid out {fixed(paid_out, 2)}"
+        )
+    lines.extend(money_lines(standings))
+    return lines
+
+
+def _outlook_text(standings: Standings) -> list[str]:
+    """What it takes as text: one line per player with a goal left."""
+    outlook = standings.outlook
+    if outlook is None:
+        return []
+    names = outlook_headings(outlook)[1:]
+    lines = ["", "What it takes:"]
+    for player, *texts in outlook_rows(standings):
+        goals = "; ".join(f"{name.lower()} {text}" for name, text in zip(names, texts, strict=True))
+        lines.append(f"  {player}: {goals}")
+    lines.extend(outlook_lines(standings))
+    return lines
 
 
 def newcomers(standings: Standings, limit: int = 12) -> list[str]:

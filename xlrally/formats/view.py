@@ -235,6 +235,11 @@ def pot_summary(standings: Standings) -> str:
         fixed = f"{show(settings.pot)} + " if settings.pot else ""
         share = f"{show(settings.pot_share * 100)}% of {show(standings.collected)} collected"
         how = f": {fixed}{share}"
+    money = standings.money
+    if money is not None and money.to_pot and money.withheld:  # the events' withholding
+        before = how or (f": {show(settings.pot)}" if settings.pot else ":")
+        joiner = " +" if before != ":" else ""
+        how = f"{before}{joiner} {show(money.withheld)} withheld by the events"
     left = sum(p.left_over for p in standings.payouts)
     rounding = f" ({show(left)} of it left over by rounding)" if left > 1e-9 else ""
     return (
