@@ -31,6 +31,21 @@ FIXED_DATE = dt.datetime(2026, 1, 1)
 """Document properties carry this date so that the template's bytes do not change."""
 
 
+LEDGER_ITEMS = (
+    "Entry fee",
+    "Buy-in",
+    "Re-buy",
+    "Season fee",
+    "Income",
+    "Refund",
+    "Payout",
+    "Prize",
+    "Expense",
+    "Held",
+)
+"""The Ledger sheet's items offered in its Item column (free text is accepted too)."""
+
+
 def _result_columns(system: str) -> list[str]:
     return ["Event"] + [COLUMNS[f][0] for f in SYSTEMS[system].result_fields]
 
@@ -67,6 +82,9 @@ def league_sheets(system: str) -> MemorySheets:
     sheets.sheets["Players"] = players
     if example.prizes:
         sheets.sheets["Prizes"] = [["Place", "Amount", "Share"], *(list(p) for p in example.prizes)]
+    if example.ledger:
+        header = ["Date", "Player", "Item", "Amount", "Event"]
+        sheets.sheets["Ledger"] = [header, *(list(entry) for entry in example.ledger)]
     return sheets
 
 
@@ -253,7 +271,7 @@ def _settings_sheet(book: Any, scoring: System, sheets: MemorySheets, formats: _
 
 def _input_sheets(book: Any, sheets: MemorySheets, formats: _Formats) -> None:
     """The sheets the treasurer fills in, each an Excel table: Points (a points-table
-    system's), Events (its Status a choice), Results, Players, Prizes (when the example pays)."""
+    system's), Events (its Status a choice), Results, Players, Prizes (when the example pays), Ledger (when it has one)."""
     if "Points" in sheets.sheets:
         _table(book.add_worksheet("Points"), sheets.sheets["Points"], "PointsTable", formats)
     events = book.add_worksheet("Events")
@@ -279,3 +297,21 @@ def _input_sheets(book: Any, sheets: MemorySheets, formats: _Formats) -> None:
         _table(book.add_worksheet(name), sheets.sheets[name], table, formats, widths)
     if "Prizes" in sheets.sheets:
         _table(book.add_worksheet("Prizes"), sheets.sheets["Prizes"], "PrizesTable", formats)
+    if "Ledger" in sheets.sheets:
+        ledger = book.add_worksheet("Ledger")
+        widths = {"Date": 12, "Player": 24, "Item": 16, "Event": 22}
+        _table(ledger, sheets.sheets["Ledger"], "LedgerTable", formats, widths)
+        ledger.data_validation(
+            1,
+            2,
+            1000,
+            2,
+            {
+                "validate": "list",
+                "source": list(LEDGER_ITEMS),
+                "ignore_blank": True,
+                "error_type": "information",  # free text is an item too
+                "error_message": "Not one of the listed items: kept as free text (money in "
+                "when the amount is 0 or more, out when it is below 0).",
+            },
+        )

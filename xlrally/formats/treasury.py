@@ -177,7 +177,8 @@ def outlook_lines(standings: Standings) -> list[str]:
             f"more in the next, {nxt}, guarantees the place whatever everyone else does there "
             f"and after; “possible”: it can still happen, but no result in {nxt} alone "
             "guarantees it; “clinched”: nothing can take it away; “gone”: nothing can bring "
-            f"it. A shared place counts. “plays”: any result in {nxt} qualifies."
+            "it. A shared place counts."
+            + (f" “plays”: any result in {nxt} qualifies." if outlook.minimum else "")
         ]
     lines.extend(outlook.notes)
     listed = len(outlook_rows(standings))

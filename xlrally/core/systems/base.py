@@ -44,6 +44,8 @@ class Example:
     """Prizes sheet rows: place, amount, share of the pot."""
     teams: Sequence[tuple[str, str]] = ()
     """Players sheet Team column: player, team (or club)."""
+    ledger: Sequence[tuple[object, ...]] = ()
+    """Ledger sheet rows: date, player, item, amount, event."""
 
 
 @dataclass(frozen=True)

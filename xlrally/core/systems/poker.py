@@ -380,6 +380,8 @@ NEAU = NeauSystem(
     ("event", "date", "buy-in", "players", "status"),
     # Seed: Neau's formula, a = 10 players, b = 20 buy-in, c = total with re-buys, d = finish.
     # Prizes: half of what the night took (20 + 40 + 20 = 80) is the pot, 60% and 40% of it.
+    # The Ledger: the night's buy-ins and Ben's re-buy (80), the other half paid out on the
+    # night (25 and 15), the cash box counted: 40, the pot.
     Example(
         settings=[("League", "Neau League"), ("Season", "2026"), ("Pot share", "50%")],
         events=[{"event": "March Main", "date": _d("2026-03-07"), "buy-in": 20, "players": 10}],
@@ -389,6 +391,15 @@ NEAU = NeauSystem(
             {"event": "March Main", "player": "Cara", "rank": 10},
         ],
         prizes=[(1, None, "60%"), (2, None, "40%")],
+        ledger=[
+            (_d("2026-03-07"), "Ann", "Buy-in", 20, "March Main"),
+            (_d("2026-03-07"), "Ben", "Buy-in", 20, "March Main"),
+            (_d("2026-03-07"), "Ben", "Re-buy", 20, "March Main"),
+            (_d("2026-03-07"), "Cara", "Buy-in", 20, "March Main"),
+            (_d("2026-03-07"), "Ann", "Payout", 25, "March Main"),
+            (_d("2026-03-07"), "Ben", "Payout", 15, "March Main"),
+            (_d("2026-03-07"), None, "Held", 40, None),
+        ],
     ),
     settings=_POKER_SETTINGS,
     event_buy_in=True,
