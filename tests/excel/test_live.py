@@ -309,6 +309,14 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Team scores",
         "Pot",
         "Currency unit",
+        "Season fee",
+        "Withhold",
+        "Withhold rounding",
+        "Withhold cap",
+        "Withhold per head",
+        "Withheld for",
+        "What it takes",
+        "Events left",
         "Requested byes",
         "Forfeit wins",
         "Lichess H",
@@ -329,6 +337,8 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Below minimum",
         "Team best N",
         "Team scores",
+        "What it takes",
+        "Events left",
     ]
 
 
