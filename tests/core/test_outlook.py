@@ -10,6 +10,7 @@ from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, PointStructure, Result, Settings
 from xlrally.core.outlook import Chance, Goal, Outlook, what_it_takes
 from xlrally.core.prizes import Prize
+from xlrally.core.rules import FormulaRule, KnockoutRule
 
 
 def outlook(league: League) -> Outlook:
@@ -196,3 +197,25 @@ def test_points_standings_with_absolute_points() -> None:
     w3 = Event("W3", dt.date(2026, 1, 22), players=3, pending=True)
     found = goals(League(Settings("absolute", structure=structure), (*nights, w3), results))
     assert found["Ann"] == [Goal(1, Chance.POSSIBLE, 4, at=3)]
+
+
+def test_points_that_a_place_does_not_decide_are_said_not_worked_out() -> None:
+    """Knockout points, or a formula of the pot or of re-buys: a place's points are not known
+    in advance, so what it takes says so instead of guessing."""
+    league = reverse_league(what_it_takes=True, knockouts=KnockoutRule(points=10))
+    found = compute_standings(league).outlook
+    assert found is not None
+    assert found.notes == (
+        "What it takes is not worked out: knockout points to come are not decided by places",
+    )
+    events = tuple(dataclasses.replace(e, buy_in=20) for e in league.events)
+    for formula in ("pot / place", "10 + re-buys", "10 + knockouts"):
+        settings = Settings("formula", formula=FormulaRule(formula), what_it_takes=True)
+        found = compute_standings(
+            dataclasses.replace(league, settings=settings, events=events)
+        ).outlook
+        assert found is not None
+        assert found.notes == (
+            "What it takes is not worked out: the points depend on re-buys, knockouts or the "
+            "pot, not on the place alone",
+        )

@@ -20,6 +20,7 @@ from xlrally.core.model import Event, League, PointStructure, Result, Settings
 from xlrally.core.numbers import whole
 from xlrally.core.outlook import Chance, what_it_takes
 from xlrally.core.prizes import Prize
+from xlrally.core.rules import FormulaRule
 
 NAMES = ["Ann", "Bob", "Cat"]
 LIMIT = 2500
@@ -153,7 +154,12 @@ def ranked_leagues(draw: st.DrawFn, system: str) -> League:
         multiplier=draw(st.sampled_from([1, 1.5])),
         player_count_factor=draw(st.sampled_from([0, 0, 1])),
     )
-    settings_ = common_settings(draw, system, structure=structure)
+    more: dict[str, object] = {"structure": structure}
+    if system == "formula":
+        more["formula"] = FormulaRule(
+            draw(st.sampled_from(["school", "pokerstars", "depth decay"]))
+        )
+    settings_ = common_settings(draw, system, **more)
     held = draw(st.integers(1, 3))
     coming = draw(st.integers(1, 2))
     events = []
@@ -213,6 +219,14 @@ def test_absolute_points_agree_with_every_outcome(league: League) -> None:
 @EXAMPLES
 def test_neau_agrees_with_every_outcome(league: League) -> None:
     """Neau's formula (no re-buys to come, the event's buy-in)."""
+    agree(league)
+
+
+@given(ranked_leagues("formula").filter(small))
+@EXAMPLES
+def test_the_formula_presets_agree_with_every_outcome(league: League) -> None:
+    """The field-size formula system's presets (a place's points from the field and the
+    buy-in; PokerStars' top 15% only), drawn by ranked_leagues."""
     agree(league)
 
 

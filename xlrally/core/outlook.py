@@ -66,7 +66,7 @@ from xlrally.core.model import Event, EventStatus, League, Result, Settings
 from xlrally.core.numbers import plural, real, show, whole
 from xlrally.core.players import key as name_key
 from xlrally.core.ranking import Entry, RatingLine, Score, Standing, best_n, order_key
-from xlrally.core.systems.base import PointsSystem, System
+from xlrally.core.systems.base import PointsSystem, PointsTally, System
 from xlrally.core.systems.dippouch import START_RATING, percentile, tournament_value
 
 SEARCH_STEPS = 50_000
@@ -357,13 +357,37 @@ def _placed(
         shown = show(real(buy_in, "buy-in"))
         notes.append(f"{event.name}: no Buy-in, so the last scored event's {shown} is taken")
         event = dataclasses.replace(event, buy_in=buy_in)
-    score = system.scorer(settings, event, field_size)
+    if settings.knockouts.active:
+        raise ScoringError("knockout points to come are not decided by places")
     weight = _weight(event)
-    values = []
-    for place in range(1, field_size + 1):
-        plain = score(Result(event.name, "", rank=place)).value
-        values.append(plain * weight if weight != 1 else plain)
-    return Coming(event.name, tuple(values), ranked=True, position=at)
+    plain = _by_place(system, settings, event, field_size)
+    # a score that moves with a player's re-buys or knockouts, or with the event's pot, is not
+    # decided by the place: probe with one player re-buying and knocking another out
+    if plain != _by_place(system, settings, event, field_size, probe=True):
+        raise ScoringError(
+            "the points depend on re-buys, knockouts or the pot, not on the place alone"
+        )
+    values = tuple(v * weight if weight != 1 else v for v in plain)
+    return Coming(event.name, values, ranked=True, position=at)
+
+
+def _by_place(
+    system: PointsSystem, settings: Settings, event: Event, field_size: int, *, probe: bool = False
+) -> list[float]:
+    """Each place's points in a full field of ``field_size`` (every player paying the event's
+    buy-in), scored as the tally scores an event (a system that needs the whole event, for its
+    pot, sees it); ``probe``: the same with the 1st re-buying and knocking out the last."""
+    names = [f"place {place}" for place in range(1, field_size + 1)]
+    results = [Result(event.name, n, rank=place) for place, n in enumerate(names, start=1)]
+    if probe:
+        results[0] = results[0]._replace(re_buys=1, knockouts=1)
+    keyed = list(zip(names, results, strict=True))
+    tally = system.tally(settings)
+    if isinstance(tally, PointsTally):
+        score = tally.event_scorer(event, keyed, field_size)
+    else:
+        score = system.scorer(settings, event, field_size)
+    return [score(result).value for result in results]
 
 
 def _open(
