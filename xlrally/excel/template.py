@@ -271,7 +271,8 @@ def _settings_sheet(book: Any, scoring: System, sheets: MemorySheets, formats: _
 
 def _input_sheets(book: Any, sheets: MemorySheets, formats: _Formats) -> None:
     """The sheets the treasurer fills in, each an Excel table: Points (a points-table
-    system's), Events (its Status a choice), Results, Players, Prizes (when the example pays), Ledger (when it has one)."""
+    system's), Events (its Status a choice), Results, Players, Prizes (when the example pays),
+    Ledger (when it has one: its Item a choice of the vocabulary, free text allowed)."""
     if "Points" in sheets.sheets:
         _table(book.add_worksheet("Points"), sheets.sheets["Points"], "PointsTable", formats)
     events = book.add_worksheet("Events")
