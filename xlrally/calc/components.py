@@ -15,10 +15,13 @@ LibreOffice's Python, where ``uno`` is.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import uno
 import unohelper
+from com.sun.star.awt import XCallback
 from com.sun.star.frame import XDispatchProvider, XNotifyingDispatch
 from com.sun.star.lang import XInitialization, XLocalizable, XServiceInfo, XServiceName
 from com.sun.star.sheet import XAddIn
@@ -27,8 +30,15 @@ from org.xlrally.calc import XFunctions
 
 from xlrally.calc.catalogue import NAMES, Function, every_function
 from xlrally.calc.convert import from_calc, to_calc
-from xlrally.calc.extension import FUNCTIONS_SERVICE, NAMES_SERVICE, PROTOCOL, REFRESH_SERVICE
+from xlrally.calc.extension import (
+    FUNCTIONS_SERVICE,
+    NAMES_SERVICE,
+    PROTOCOL,
+    REFRESH_SERVICE,
+    REFRESH_URL,
+)
 from xlrally.calc.unobook import refresh_document, respell_document, show_message
+from xlrally.excel.live import RefreshOutcome
 
 _CATEGORY = "Add-In"
 
@@ -97,6 +107,48 @@ for _function in every_function():
     setattr(Functions, _function.name, _method(_function))
 
 
+SPREADSHEET = "com.sun.star.sheet.SpreadsheetDocument"
+NO_SPREADSHEET = (
+    "Refresh standings works on the league's spreadsheet: click in its window and run it again"
+)
+
+
+def is_refresh(url: Any) -> bool:
+    """Whether ``url`` is ``xlrally:refresh``, however LibreOffice parsed it: the menu, the
+    toolbar and a dispatch helper fill in its protocol and path, a form button that dispatches
+    its URL itself leaves them empty for a protocol LibreOffice does not know
+    (``URLTransformer::parseSmart``, called by ``OClickableImageBaseControl::actionPerformed_Impl``
+    in forms/source/component/clickableimage.cxx)."""
+    return bool(url.Complete == REFRESH_URL or (url.Protocol == PROTOCOL and url.Path == "refresh"))
+
+
+def document_frame(frame: Any) -> Any:
+    """The frame whose document is refreshed: the one the command was dispatched in (the menu,
+    the toolbar, the button ``xlrally new`` makes). A push button whose action is "Open
+    document / web page" has its URL opened as a hyperlink, in the current view's frame, or in
+    the desktop when there is no current view (``SfxApplication::OpenDocExec_Impl``,
+    sfx2/source/appl/appopen.cxx): then it is the desktop's active frame, None if none."""
+    if frame is None or frame.getController() is not None:
+        return frame
+    return frame.getActiveFrame() or None
+
+
+class _Later(unohelper.Base, XCallback):  # type: ignore[misc]
+    def __init__(self, call: Callable[[], None]) -> None:
+        self.call = call
+
+    def notify(self, _data: Any) -> None:
+        with contextlib.suppress(Exception):  # nothing may end LibreOffice's event loop
+            self.call()
+
+
+def later(ctx: Any, call: Callable[[], None]) -> None:
+    """Run ``call`` from LibreOffice's event loop once the current event is handled (the
+    message box: not a modal loop inside LibreOffice's own handling of a click)."""
+    callback = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.AsyncCallback", ctx)
+    callback.addCallback(_Later(call), None)
+
+
 class Refresh(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitialization, XServiceInfo):  # type: ignore[misc]
     """``xlrally:refresh``: recompute the frame's document's Standings, say what happened."""
 
@@ -109,7 +161,7 @@ class Refresh(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializa
             self.frame = arguments[0]
 
     def queryDispatch(self, url: Any, _target: str, _flags: int) -> Any:
-        return self if url.Protocol == PROTOCOL and url.Path == "refresh" else None
+        return self if is_refresh(url) else None
 
     def queryDispatches(self, requests: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(self.queryDispatch(r.FeatureURL, r.FrameName, r.SearchFlags) for r in requests)
@@ -118,11 +170,17 @@ class Refresh(unohelper.Base, XDispatchProvider, XNotifyingDispatch, XInitializa
         self.dispatchWithNotification(url, arguments, None)
 
     def dispatchWithNotification(self, url: Any, arguments: tuple[Any, ...], listener: Any) -> None:
-        document = self.frame.getController().getModel()
-        outcome = refresh_document(document)
-        quiet = any(a.Name == "Quiet" and a.Value for a in arguments)
-        if not quiet:
-            show_message(self.ctx, self.frame, outcome)
+        frame = document_frame(self.frame)
+        try:
+            document = None if frame is None else frame.getController().getModel()
+            if document is None or not document.supportsService(SPREADSHEET):
+                outcome = RefreshOutcome(None, (NO_SPREADSHEET,))
+            else:
+                outcome = refresh_document(document)
+        except Exception as error:  # an exception out of a dispatch ends LibreOffice
+            outcome = RefreshOutcome(None, (f"Refresh standings stopped: {error!r}",))
+        if frame is not None and not any(a.Name == "Quiet" and a.Value for a in arguments):
+            later(self.ctx, lambda: show_message(self.ctx, frame, outcome))
         if listener is not None:
             result = uno.createUnoStruct("com.sun.star.frame.DispatchResultEvent")
             result.Source = self
