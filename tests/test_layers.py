@@ -25,13 +25,21 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("defusedxml", "python_calamine", "lxml"),
     ),
     "excel": (("xlrally.core", "xlrally.formats", "xlrally.excel"), ("xlwings", "xlsxwriter")),
-    # Inside LibreOffice: its UNO bridge, and the extension's own types (org.xlrally).
+    # Inside LibreOffice: its UNO bridge, and the extension's own types (org.xlrally); on the
+    # command line (`new league.ods`, calc/odsbook.py): defusedxml for LibreOffice's parts.
     "calc": (
         ("xlrally.core", "xlrally.formats", "xlrally.excel", "xlrally.calc"),
-        ("uno", "unohelper", "com", "org"),
+        ("uno", "unohelper", "com", "org", "defusedxml"),
     ),
     "app": (
-        ("xlrally.core", "xlrally.formats", "xlrally.ooxml", "xlrally.excel", "xlrally.app"),
+        (
+            "xlrally.core",
+            "xlrally.formats",
+            "xlrally.ooxml",
+            "xlrally.excel",
+            "xlrally.calc.odsbook",  # `new league.ods`; not the modules that run inside Calc
+            "xlrally.app",
+        ),
         ("xlsxwriter", "rich"),
     ),
 }

@@ -107,7 +107,9 @@ def new(path: Path, system: str, force: bool) -> None:
     """Make a new league workbook at PATH with example data.
 
     A .xlsm PATH gets a "Refresh standings" button (needs xlwings in Excel) and a small
-    Python module of the same name beside it, which the button runs.
+    Python module of the same name beside it, which the button runs. A .ods PATH is the
+    workbook for LibreOffice Calc, with a button for the xlrally extension (made by
+    LibreOffice: it must be installed).
     """
     from xlrally.api import NewBookError, new_league
 

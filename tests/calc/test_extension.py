@@ -84,6 +84,7 @@ def test_the_extension_carries_the_installed_package(tmp_path: Path) -> None:
     assert "pythonpath/xlrally/excel/functions.py" in names
     assert "pythonpath/xlrally/calc/components.py" in names
     assert not [n for n in names if "/ooxml/" in n or "/app/" in n or n.endswith("cli.py")]
+    assert "pythonpath/xlrally/calc/odsbook.py" not in names  # `new league.ods`: command line
     assert {"xlrally.rdb", "xlrally.components", "xlrally_calc.py", "description.xml"} <= names
 
 

@@ -187,6 +187,76 @@ class Driver:
         done = helper.executeDispatch(frame, "xlrally:refresh", "", 0, ())
         return {"state": done.State, "message": done.Result}
 
+    def click(self, doc: int, sheet: str, name: str) -> None:
+        """Press the form button ``name`` on ``sheet`` as a user does: the sheet shown, the
+        button's control pressed through its accessible action (VCL's ``PushButton::Click``,
+        which notifies the form control, which posts the click and handles it from the event
+        loop: forms/source/component/Button.cxx), then every pending event handled."""
+        document = self.docs[doc]
+        controller = document.getCurrentController()
+        target = document.Sheets.getByName(sheet)
+        controller.setActiveSheet(target)
+        model = self._button(target, name)
+        control = controller.getControl(model)
+        control.getPeer().getAccessibleContext().doAccessibleAction(0)
+        self.idle()
+
+    def idle(self) -> None:
+        """Let LibreOffice handle every event it has pending (a click is handled so)."""
+        toolkit = self.smgr.createInstanceWithContext("com.sun.star.awt.Toolkit", self.ctx)
+        toolkit.processEventsToIdle()
+
+    @staticmethod
+    def _button(sheet: Any, name: str) -> Any:
+        forms = sheet.DrawPage.Forms
+        for f in range(forms.Count):
+            form = forms.getByIndex(f)
+            for c in range(form.Count):
+                control = form.getByIndex(c)
+                if control.Label == name:
+                    return control
+        raise LookupError(f"{sheet.Name} has no button {name!r}")
+
+    def button(self, doc: int, sheet: str, name: str) -> dict[str, Any]:
+        """The form button's settings: what it does when clicked."""
+        control = self._button(self.docs[doc].Sheets.getByName(sheet), name)
+        return {
+            "ButtonType": control.ButtonType.value,
+            "TargetURL": control.TargetURL,
+            "TargetFrame": control.TargetFrame,
+            "DispatchURLInternal": control.DispatchURLInternal,
+            "Enabled": control.Enabled,
+        }
+
+    def design_mode(self, doc: int) -> bool:
+        """Whether the forms are in design mode (where a click selects a button, not press it)."""
+        return bool(self.docs[doc].getCurrentController().isFormDesignMode())
+
+    def frozen(self, doc: int) -> dict[str, list[int]]:
+        """Each sheet's frozen columns and rows, as its view shows them (sheets without none)."""
+        document = self.docs[doc]
+        controller = document.getCurrentController()
+        active = controller.getActiveSheet()
+        found = {}
+        for sheet in document.Sheets:
+            controller.setActiveSheet(sheet)
+            if controller.hasFrozenPanes():
+                found[sheet.Name] = [controller.getSplitColumn(), controller.getSplitRow()]
+        controller.setActiveSheet(active)
+        return found
+
+    def active_sheet(self, doc: int) -> str:
+        return str(self.docs[doc].getCurrentController().getActiveSheet().Name)
+
+    def used(self, doc: int, name: str) -> list[list[Any]]:
+        """The sheet's used area from A1 (each cell's value; empty cells "")."""
+        sheet = self.sheet(doc, name)
+        cursor = sheet.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        end = cursor.getRangeAddress()
+        area = sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow)
+        return [list(r) for r in area.getDataArray()]
+
     def undo(self, doc: int) -> list[str]:
         manager = self.docs[doc].getUndoManager()
         titles = list(manager.getAllUndoActionTitles())

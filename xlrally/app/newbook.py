@@ -1,4 +1,5 @@
-"""``xlrally new``: a new league workbook, plain (.xlsx) or with a refresh button (.xlsm).
+"""``xlrally new``: a new league workbook, plain (.xlsx) or with a refresh button (.xlsm for
+Excel, .ods for LibreOffice Calc: :mod:`xlrally.calc.odsbook`).
 
 The macro-enabled workbook takes its VBA project from the xlwings package installed on this
 machine: ``quickstart.xlsm``, whose VBA project holds only the ``SampleCall`` macro and a
@@ -142,8 +143,13 @@ def _make_new(path: Path, system: str) -> list[Path]:
     if suffix == ".xlsx":
         build_workbook(path, system, created=_now())
         return [path]
+    if suffix == ".ods":  # for LibreOffice Calc, converted by LibreOffice (xlrally.calc)
+        from xlrally.calc.odsbook import build_ods
+
+        build_ods(path, system, created=_now())
+        return [path]
     if suffix != ".xlsm":
-        msg = "the file name must end in .xlsx or .xlsm"
+        msg = "the file name must end in .xlsx, .xlsm or .ods"
         raise NewBookError(msg)
     problem = module_name_problem(path.stem)
     if problem is not None:

@@ -58,13 +58,17 @@ def _row_out(row: Any) -> tuple[float | str, ...]:
 
 
 def to_calc(result: Any) -> Any:
-    """A result as Calc takes it: a float or a text, or rows of them (tuples)."""
+    """A result as Calc takes it: a float or a text, or rows of them (tuples). Rows of one
+    length holding only numbers, or only floats and texts, are converted in one step."""
     if not isinstance(result, list | tuple):
         return _cell_out(result)
-    if all(type(row) is list for row in result):
-        kinds = {type(v) for row in result for v in row}
-        if kinds <= _CALC_READY:
-            return tuple(map(tuple, result))
-        if kinds <= _NUMBERS:
-            return tuple(tuple(map(float, row)) for row in result)
+    if result and all(type(row) is list for row in result):
+        width = len(result[0])
+        if width and set(map(len, result)) == {width}:
+            cells = list(chain.from_iterable(result))
+            kinds = set(map(type, cells))
+            if kinds <= _NUMBERS and not kinds <= _CALC_READY:
+                cells = list(map(float, cells))
+            if kinds <= _NUMBERS or kinds <= _CALC_READY:
+                return tuple(zip(*[iter(cells)] * width, strict=True))
     return tuple(map(_row_out, result))

@@ -57,6 +57,9 @@ CARRIED = (
     "calc",
 )
 """What of the package goes into the extension (paths under ``xlrally/``)."""
+LEFT_OUT = frozenset({"calc/odsbook.py"})
+"""Carried folders' modules the extension does not need: ``xlrally new league.ods`` runs on the
+command line (it needs XlsxWriter and LibreOffice's converter, not LibreOffice's Python)."""
 
 
 def idl() -> str:
@@ -318,7 +321,9 @@ def carried_files() -> Iterator[tuple[str, Path]]:
         source = PACKAGE / item
         files = [source] if source.is_file() else sorted(source.rglob("*.py"))
         for path in files:
-            yield f"pythonpath/xlrally/{path.relative_to(PACKAGE).as_posix()}", path
+            inside = path.relative_to(PACKAGE).as_posix()
+            if inside not in LEFT_OUT:
+                yield f"pythonpath/xlrally/{inside}", path
 
 
 def build(out: Path) -> Path:

@@ -186,13 +186,15 @@ def build_workbook(
     vba_project: bytes | None = None,
     button_macro: str | None = None,
     created: dt.datetime = FIXED_DATE,
+    about: Sequence[str] = ABOUT,
 ) -> None:
     """Write a new league workbook for ``system`` with example data and computed Standings.
 
     With ``vba_project`` (a vbaProject.bin) the file is macro-enabled (.xlsm) and, with
     ``button_macro``, the Settings sheet gets a "Refresh standings" button running it.
     ``created`` is its recorded creation and save time (fixed for the bundled files, so that
-    their bytes are stable; now for ``xlrally new``).
+    their bytes are stable; now for ``xlrally new``). ``about`` is the About sheet's text
+    (the Calc workbook's speaks of Calc: :mod:`xlrally.calc.odsbook`).
     """
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}: use one of {known()}")
@@ -226,11 +228,11 @@ def build_workbook(
     conf = book.add_worksheet("xlwings.conf")
     conf.write_row(0, 0, ["UDF Modules", "udfs"])
     conf.hide()
-    about = book.add_worksheet("About")
-    about.write_string(0, 0, "xlrally league workbook", formats.title)
-    for r, line in enumerate(ABOUT, start=2):
-        about.write_string(r, 0, line)
-    about.set_column(0, 0, 100)
+    about_sheet = book.add_worksheet("About")
+    about_sheet.write_string(0, 0, "xlrally league workbook", formats.title)
+    for r, line in enumerate(about, start=2):
+        about_sheet.write_string(r, 0, line)
+    about_sheet.set_column(0, 0, 100)
     settings.activate()
     book.close()
 
