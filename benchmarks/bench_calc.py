@@ -1,24 +1,44 @@
 """Benchmark: recalculating 10,000 rows of RALLY_SCORE in LibreOffice Calc, beside the same rows
 of Calc's own formula ``INT(100*A/(B-C))+D``, side by side in one run.
 
-    python benchmarks/bench_calc.py [--rows 10000] [--rounds 7]
+    python benchmarks/bench_calc.py [--rows 10000] [--rounds 9] [--profile]
 
 Issue 30's target: at most 5× the plain formula. Real headless LibreOffice with the extension
 installed (tests/calc/office.py: a profile of its own in a temporary folder), three documents
 of the same rows (a league's rally results: rounds 4-7, a few byes, games as played): one
-RALLY_SCORE formula a row (as filled down), one array formula over the 10,000 rows (entered
-with Ctrl+Shift+Enter), and the plain formula a row. Each round recalculates every document
-once, in rotating order; the time is taken inside LibreOffice's process bridge around
-``calculateAll()`` alone; the median of the rounds is reported.
+RALLY_SCORE formula a row (as filled down), one array formula over the rows (entered with
+Ctrl+Shift+Enter), and the plain formula a row. Each round recalculates every document once,
+in rotating order (``calculateAll()``). Two times are taken of each recalculation:
+
+* wall-clock, inside the driver beside LibreOffice, around ``calculateAll()`` alone;
+* LibreOffice's CPU time: the time its threads spent on a CPU meanwhile (the first field of
+  ``/proc/<pid>/task/<tid>/schedstat``, in nanoseconds; Linux only).
+
+On a machine that other programs load, the wall-clock of a longer computation is stretched
+more than that of a short one: a task that has just woken runs at once for a while, then
+shares the cores (the same runs' run-queue wait, the second schedstat field, is printed to show
+it). The CPU time is what the recalculation itself costs, whatever runs beside it. Medians of
+the rounds; the minimum wall-clock is the least disturbed round.
+
+``--profile`` installs an instrumented copy of the extension instead (the add-in's method
+timed inside LibreOffice's Python, and switchable to skip the work) and shows where the array
+formula's time goes: Calc and the bridge handing the four ranges over (the method returning
+one value at once), handing the 10,000 answers back (returning the answers computed before),
+and in Python the conversion in, the Excel function, the conversion out; and the per-row
+form's fixed cost of a call (a method returning at once).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +49,10 @@ sys.path.insert(0, str(ROOT / "tests" / "calc"))
 from office import Office, available, installed  # noqa: E402
 
 from xlrally.calc.extension import build  # noqa: E402
+
+PLAIN = "INT(100*A/(B-C))+D"
+PER_ROW = "RALLY_SCORE, one a row"
+ARRAY = "RALLY_SCORE, one array formula"
 
 
 def results(rows: int, seed: int = 30) -> list[list[Any]]:
@@ -43,58 +67,264 @@ def results(rows: int, seed: int = 30) -> list[list[Any]]:
     return out
 
 
+# ---------------------------------------------------------------- LibreOffice's CPU time
+
+
+def _descendants(root: int) -> Iterator[int]:
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found = {root}
+    changed = True
+    while changed:
+        changed = False
+        for pid, parent in parents.items():
+            if parent in found and pid not in found:
+                found.add(pid)
+                changed = True
+    yield from found
+
+
+class Clock:
+    """LibreOffice's own process (``soffice.bin``, started by ``office``): the nanoseconds its
+    threads have spent on a CPU (``field`` 0) or waiting for one (``field`` 1)."""
+
+    def __init__(self, office: Office) -> None:
+        self.pids = [
+            pid
+            for pid in _descendants(office.process.pid)
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "soffice.bin"
+        ]
+
+    def read(self, field: int) -> float:
+        total = 0
+        for pid in self.pids:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with suppress(OSError):  # a thread that ended meanwhile
+                    total += int(_schedstat(pid, task)[field])
+        return total / 1e9
+
+
+def _schedstat(pid: int, task: str) -> list[str]:
+    return Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()
+
+
+class Timings:
+    """Each recalculation's wall-clock, CPU time and run-queue wait, by document."""
+
+    def __init__(self, office: Office) -> None:
+        self.office = office
+        self.clock = Clock(office) if Path("/proc/self/schedstat").exists() else None
+        self.wall: dict[str, list[float]] = {}
+        self.cpu: dict[str, list[float]] = {}
+        self.wait: dict[str, list[float]] = {}
+
+    def recalculate(self, name: str, doc: int) -> None:
+        clock = self.clock
+        before = (clock.read(0), clock.read(1)) if clock else (0.0, 0.0)
+        wall = float(self.office("time_calculate", doc))
+        self.wall.setdefault(name, []).append(wall)
+        if clock:
+            self.cpu.setdefault(name, []).append(clock.read(0) - before[0])
+            self.wait.setdefault(name, []).append(clock.read(1) - before[1])
+
+    def table(self, base: str, rows: int) -> None:
+        """Each document's medians, and their ratios to ``base``'s."""
+        wall_base = statistics.median(self.wall[base])
+        cpu_base = statistics.median(self.cpu[base]) if self.clock else 0.0
+        head = f"{rows:,} rows"
+        print(f"{head:<48} wall median (min)    × plain  CPU time    × plain  waiting")
+        for name, walls in self.wall.items():
+            wall = statistics.median(walls)
+            line = f"  {name:<46} {wall * 1000:7.1f} ms ({min(walls) * 1000:6.1f})"
+            line += f" {wall / wall_base:5.1f}×"
+            if self.clock:
+                cpu, wait = statistics.median(self.cpu[name]), statistics.median(self.wait[name])
+                line += f"  {cpu * 1000:7.1f} ms  {cpu / cpu_base:5.1f}×  {wait * 1000:7.1f} ms"
+            print(line)
+
+    def ratio(self, name: str, base: str, cpu: bool = False) -> float:
+        times = self.cpu if cpu else self.wall
+        return statistics.median(times[name]) / statistics.median(times[base])
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (5 min: {five:.1f}) on {os.cpu_count()} cores"
+
+
+# ---------------------------------------------------------------- the profile's extension
+
+PROFILED = """
+def _method(function: Function) -> Any:
+    import time as _time
+
+    ready: dict[int, Any] = {}
+
+    def call(_self: Any, *args: Any) -> Any:
+        ranged = type(args[0]) is tuple
+        first = args[0][0][0] if ranged else args[0]
+        if type(first) is float and first < 0:  # "one value": the bridge alone
+            return ((0.0,),)
+        if type(first) is float and first >= 1000:  # "answers ready": the bridge both ways
+            if len(args[0]) not in ready:
+                ready[len(args[0])] = tuple((float(i % 100),) for i in range(len(args[0])))
+            return ready[len(args[0])]
+        start = _time.thread_time()
+        converted = [from_calc(a) for a in args]
+        middle = _time.thread_time()
+        computed = function.compute(*converted)
+        end = _time.thread_time()
+        out = answer(computed)
+        if ranged:
+            done = _time.thread_time()
+            with open(LOG_FILE, "a", encoding="ascii") as f:
+                f.write(f"{middle - start} {end - middle} {done - end}\\n")
+        return out
+
+"""
+"""The add-in's method, timed inside LibreOffice (thread CPU time, ranges only) and, for rows
+whose first argument is marked, without the work: points below 0 return one value at once (the
+bridge handing the arguments over), points of 1000 or more return as many answers as rows,
+made before (the bridge both ways). The conversions cost the same for any number."""
+
+
+def profiled(oxt: Path, log_file: Path) -> Path:
+    """A copy of the extension whose add-in methods are :data:`PROFILED`."""
+    out = oxt.with_name("profiled.oxt")
+    head = "def _method(function: Function) -> Any:"
+    tail = "    call.__name__ = function.name"
+    with zipfile.ZipFile(oxt) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "pythonpath/xlrally/calc/components.py":
+                text = data.decode()
+                if head not in text or tail not in text:
+                    sys.exit(
+                        "bench_calc --profile: components.py no longer has _method: update PROFILED"
+                    )
+                start, end = text.index(head), text.index(tail)
+                method = PROFILED.replace("LOG_FILE", repr(str(log_file)))
+                data = (text[:start] + method.lstrip() + text[end:]).encode()
+            target.writestr(info, data)
+    return out
+
+
+# ---------------------------------------------------------------- the run
+
+
+@contextmanager
+def calc(folder: Path, extension: Path) -> Iterator[Office]:
+    profile = folder / "profile"
+    installed(extension, profile)
+    office = Office(profile)
+    try:
+        yield office
+    finally:
+        office.stop()
+
+
+def documents(office: Office, data: list[list[Any]], marks: dict[str, float]) -> dict[str, int]:
+    """The documents, each recalculated once (the add-in and its imports loaded): the plain
+    formula, and RALLY_SCORE a row and as one array formula; for each ``marks`` entry, the
+    two RALLY_SCORE forms again with that number added to the points (:data:`PROFILED`)."""
+    n = len(data)
+    docs: dict[str, int] = {}
+    plain = [[*row, f"=INT(100*A{i}/(B{i}-C{i}))+D{i}"] for i, row in enumerate(data, 1)]
+    docs[PLAIN] = office("new")
+    office("put", docs[PLAIN], "Sheet1", plain)
+    for suffix, mark in {"": 0.0, **marks}.items():
+        rows = [[row[0] + mark, *row[1:]] for row in data]
+        doc = office("new")
+        per_row = [[*row, f"=RALLY_SCORE(A{i};B{i};C{i};D{i})"] for i, row in enumerate(rows, 1)]
+        office("put", doc, "Sheet1", per_row)
+        docs[PER_ROW + suffix] = doc
+        doc = office("new")
+        office("put", doc, "Sheet1", rows)
+        formula = f"=RALLY_SCORE(A1:A{n};B1:B{n};C1:C{n};D1:D{n})"
+        office("array", doc, "Sheet1", f"E1:E{n}", formula)
+        docs[ARRAY + suffix] = doc
+    for doc in docs.values():
+        office("calculate", doc)
+    return docs
+
+
+def check(office: Office, docs: dict[str, int], n: int) -> None:
+    plain = office("values", docs[PLAIN], "Sheet1", f"E1:E{n}")
+    for name in (PER_ROW, ARRAY):
+        got = office("values", docs[name], "Sheet1", f"E1:E{n}")
+        assert got == plain, f"{name} and the plain formula disagree"
+
+
+def rounds_of(timings: Timings, docs: dict[str, int], rounds: int) -> None:
+    names = list(docs)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            timings.recalculate(name, docs[name])
+
+
+def measure(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> None:
+    with calc(folder, build(folder / "xlrally.oxt")) as office:
+        docs = documents(office, data, {})
+        check(office, docs, len(data))
+        timings = Timings(office)
+        rounds_of(timings, docs, args.rounds)
+        for doc in docs.values():
+            office("close", doc)
+    print(f"Recalculating in LibreOffice Calc, median of {args.rounds} rounds ({load()})")
+    timings.table(PLAIN, len(data))
+    ratios = {"wall-clock": timings.ratio(ARRAY, PLAIN)}
+    if timings.clock:
+        ratios["CPU time"] = timings.ratio(ARRAY, PLAIN, cpu=True)
+    for kind, ratio in ratios.items():
+        verdict = "met" if ratio <= 5 else "NOT met"
+        print(f"target: the array formula at most 5× the plain formula, {kind}: {verdict}")
+
+
+def profile(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> None:
+    log = folder / "log"
+    extension = profiled(build(folder / "xlrally.oxt"), log)
+    marks = {", the bridge alone": -1000.0, ", answers ready": 1000.0}
+    with calc(folder, extension) as office:
+        docs = documents(office, data, marks)
+        check(office, docs, len(data))
+        del docs[PER_ROW + ", answers ready"]  # one answer a call: the bridge alone's twin
+        timings = Timings(office)
+        inner: list[list[float]] = []
+        names = list(docs)
+        for r in range(args.rounds):
+            for name in names[r % len(names) :] + names[: r % len(names)]:
+                log.write_text("")
+                timings.recalculate(name, docs[name])
+                if name == ARRAY:
+                    inner.append([float(v) for v in log.read_text().split()])
+    print(f"Where the time goes, median of {args.rounds} rounds ({load()})")
+    timings.table(PLAIN, len(data))
+    parts = [statistics.median(p[i] for p in inner) * 1000 for i in range(3)]
+    print(
+        f"  inside the array formula's call (its thread's CPU time): Calc's values converted "
+        f"{parts[0]:.1f} ms, the Excel function {parts[1]:.1f} ms, the answers converted "
+        f"{parts[2]:.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--profile", action="store_true", help="where the time goes")
     args = parser.parse_args()
     reason = available()
     if reason:
         sys.exit(f"bench_calc: {reason}")
     data = results(args.rows)
-    n = args.rows
     with tempfile.TemporaryDirectory(prefix="xlrally-bench-calc-") as folder:
-        oxt = build(Path(folder) / "xlrally.oxt")
-        profile = Path(folder) / "profile"
-        installed(oxt, profile)
-        office = Office(profile)
-        try:
-            docs: dict[str, int] = {}
-            kinds = {
-                "RALLY_SCORE, one a row": lambda i: f"=RALLY_SCORE(A{i};B{i};C{i};D{i})",
-                "INT(100*A/(B-C))+D": lambda i: f"=INT(100*A{i}/(B{i}-C{i}))+D{i}",
-            }
-            for name, formula in kinds.items():
-                doc = office("new")
-                office("put", doc, "Sheet1", [[*row, formula(i)] for i, row in enumerate(data, 1)])
-                docs[name] = doc
-            doc = office("new")
-            office("put", doc, "Sheet1", data)
-            office(
-                "array", doc, "Sheet1", f"E1:E{n}", f"=RALLY_SCORE(A1:A{n};B1:B{n};C1:C{n};D1:D{n})"
-            )
-            docs["RALLY_SCORE, one array formula"] = doc
-            for doc in docs.values():
-                office("calculate", doc)  # once first: the add-in and its imports loaded
-            first = office("values", docs["RALLY_SCORE, one a row"], "Sheet1", f"E1:E{n}")
-            plain = office("values", docs["INT(100*A/(B-C))+D"], "Sheet1", f"E1:E{n}")
-            assert first == plain, "RALLY_SCORE and the plain formula disagree"
-            times: dict[str, list[float]] = {name: [] for name in docs}
-            names = list(docs)
-            for r in range(args.rounds):
-                for name in names[r % len(names) :] + names[: r % len(names)]:
-                    times[name].append(office("time_calculate", docs[name]))
-            for doc in docs.values():
-                office("close", doc)
-        finally:
-            office.stop()
-    base = statistics.median(times["INT(100*A/(B-C))+D"])
-    print(f"Recalculating {n:,} rows in LibreOffice Calc (median of {args.rounds} rounds)")
-    for name, found in times.items():
-        median = statistics.median(found)
-        print(f"  {name:<34} {median * 1000:8.1f} ms   {median / base:5.1f}× the plain formula")
-    ratio = statistics.median(times["RALLY_SCORE, one a row"]) / base
-    print(f"target: RALLY_SCORE at most 5× the plain formula: {'met' if ratio <= 5 else 'NOT met'}")
+        (profile if args.profile else measure)(args, data, Path(folder))
 
 
 if __name__ == "__main__":

@@ -43,10 +43,18 @@ from xlrally.excel.live import RefreshOutcome
 _CATEGORY = "Add-In"
 
 
+def answer(result: Any) -> Any:
+    """An Excel function's result as the add-in returns it: rows of Calc's values (one row of
+    one value for a single result), which pyuno converts to the method's type
+    (``sequence<sequence<any>>``). Wrapped as ``uno.Any("[][]any", rows)`` a single result
+    reached Calc empty (tried in LibreOffice 7.4)."""
+    rows = to_calc(result)
+    return rows if isinstance(rows, tuple) else ((rows,),)
+
+
 def _method(function: Function) -> Any:
     def call(_self: Any, *args: Any) -> Any:
-        result = to_calc(function.compute(*(from_calc(a) for a in args)))
-        return result if isinstance(result, tuple) else ((result,),)
+        return answer(function.compute(*(from_calc(a) for a in args)))
 
     call.__name__ = function.name
     call.__doc__ = function.compute.__doc__
