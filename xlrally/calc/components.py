@@ -3,7 +3,7 @@ LibreOffice's Python, where ``uno`` is.
 
 * :class:`Functions` (``org.xlrally.calc.Functions``, service ``com.sun.star.sheet.AddIn``):
   one method per Excel function (:mod:`~xlrally.calc.catalogue`), each converting Calc's
-  arguments (:mod:`~xlrally.calc.convert`) and calling the Excel function's own code. The names,
+  arguments and calling the Excel function's own code (:mod:`~xlrally.calc.calls`). The names,
   descriptions and compatibility names Calc shows and stores come from ``CalcAddIns.xcu``.
 * :class:`Refresh` (``org.xlrally.calc.Refresh``, the ``xlrally:`` protocol handler): the
   Refresh standings command of the menu, the toolbar and a form button, for the frame's
@@ -28,8 +28,8 @@ from com.sun.star.sheet import XAddIn
 from com.sun.star.task import XJob
 from org.xlrally.calc import XFunctions
 
-from xlrally.calc.catalogue import NAMES, Function, every_function
-from xlrally.calc.convert import from_calc, to_calc
+from xlrally.calc.calls import method
+from xlrally.calc.catalogue import NAMES, every_function
 from xlrally.calc.extension import (
     FUNCTIONS_SERVICE,
     NAMES_SERVICE,
@@ -41,24 +41,6 @@ from xlrally.calc.unobook import refresh_document, respell_document, show_messag
 from xlrally.excel.live import RefreshOutcome
 
 _CATEGORY = "Add-In"
-
-
-def answer(result: Any) -> Any:
-    """An Excel function's result as the add-in returns it: rows of Calc's values (one row of
-    one value for a single result), which pyuno converts to the method's type
-    (``sequence<sequence<any>>``). Wrapped as ``uno.Any("[][]any", rows)`` a single result
-    reached Calc empty (tried in LibreOffice 7.4)."""
-    rows = to_calc(result)
-    return rows if isinstance(rows, tuple) else ((rows,),)
-
-
-def _method(function: Function) -> Any:
-    def call(_self: Any, *args: Any) -> Any:
-        return answer(function.compute(*(from_calc(a) for a in args)))
-
-    call.__name__ = function.name
-    call.__doc__ = function.compute.__doc__
-    return call
 
 
 class Functions(unohelper.Base, XFunctions, XAddIn, XServiceName, XServiceInfo, XLocalizable):  # type: ignore[misc]
@@ -112,7 +94,7 @@ class Functions(unohelper.Base, XFunctions, XAddIn, XServiceName, XServiceInfo, 
 
 
 for _function in every_function():
-    setattr(Functions, _function.name, _method(_function))
+    setattr(Functions, _function.name, method(_function))
 
 
 SPREADSHEET = "com.sun.star.sheet.SpreadsheetDocument"
