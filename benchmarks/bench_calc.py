@@ -34,6 +34,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import zipfile
@@ -362,18 +363,98 @@ def profile(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> No
     )
 
 
+EMPTY = "an empty document (the request's own cost)"
+
+
+class Instructions:
+    """Callgrind (valgrind) counting the instructions LibreOffice runs: ``soffice`` started
+    under it (``VALGRIND=callgrind``, which LibreOffice's own launcher reads), counting only
+    from :meth:`on`; :meth:`since` dumps the count since the dump before (``callgrind_control``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.out = folder / "callgrind"
+        self.env = {
+            "VALGRIND": "callgrind",
+            "VALGRIND_OPTS": f"--instr-atstart=no --callgrind-out-file={self.out}.%p",
+        }
+        self.pid = 0
+        self.dumps = 0
+
+    def attach(self, office: Office) -> None:
+        (self.pid,) = (
+            pid
+            for pid in _descendants(office.process.pid)
+            if Path(f"/proc/{pid}/comm").read_text().startswith("callgrind")
+            and b"soffice.bin" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        )
+        self._control("-i", "on")
+
+    def _control(self, *options: str) -> None:
+        subprocess.run(
+            ["callgrind_control", *options, str(self.pid)], check=True, capture_output=True
+        )
+
+    def since(self) -> int:
+        self._control("-d")
+        self.dumps += 1
+        text = Path(f"{self.out}.{self.pid}.{self.dumps}").read_text()
+        for line in text.splitlines():
+            if line.startswith(("totals:", "summary:")):
+                return int(line.split()[1])
+        sys.exit(f"bench_calc: no count in {self.out}.{self.pid}.{self.dumps}")
+
+
+def instructions(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> None:
+    """Each recalculation's instructions (the same on a loaded machine as on an idle one);
+    with ``--profile``, of :data:`PROFILED`'s documents too (the bridge alone)."""
+    extension = build(folder / "xlrally.oxt")
+    marks = {", the bridge alone": -1000.0, ", answers ready": 1000.0} if args.profile else {}
+    if args.profile:
+        extension = profiled(extension, folder / "log")
+    profile = folder / "profile"
+    installed(extension, profile)
+    counter = Instructions(folder)
+    office = Office(profile, counter.env, wait=1800.0)
+    counts: dict[str, list[int]] = {}
+    try:
+        docs = {EMPTY: office("new"), **documents(office, data, marks)}
+        check(office, docs, data)
+        docs.pop(PER_ROW + ", answers ready", None)
+        counter.attach(office)
+        counter.since()
+        names = list(docs)
+        for r in range(args.rounds):
+            for name in names[r % len(names) :] + names[: r % len(names)]:
+                office("calculate", docs[name])
+                counts.setdefault(name, []).append(counter.since())
+    finally:
+        office.stop()
+    request = statistics.median(counts.pop(EMPTY))
+    base = statistics.median(counts[PLAIN]) - request
+    print(f"Instructions LibreOffice runs to recalculate, median of {args.rounds} rounds")
+    print(f"  {EMPTY:<46} {request / 1e6:9.2f} M (taken off the others)")
+    for name, runs in counts.items():
+        count = statistics.median(runs) - request
+        each = count / len(data)
+        print(f"  {name:<46} {count / 1e6:9.2f} M  {each:8,.0f} a row  {count / base:5.1f}× plain")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--profile", action="store_true", help="where the time goes")
+    parser.add_argument(
+        "--instructions", action="store_true", help="instructions counted (valgrind; slow)"
+    )
     args = parser.parse_args()
     reason = available()
     if reason:
         sys.exit(f"bench_calc: {reason}")
     data = results(args.rows)
     with tempfile.TemporaryDirectory(prefix="xlrally-bench-calc-") as folder:
-        (profile if args.profile else measure)(args, data, Path(folder))
+        run = instructions if args.instructions else profile if args.profile else measure
+        run(args, data, Path(folder))
 
 
 if __name__ == "__main__":

@@ -56,7 +56,11 @@ class OfficeError(RuntimeError):
 class Office:
     """A running headless LibreOffice with its own profile, and its driver."""
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(
+        self, profile: Path, env: dict[str, str] | None = None, wait: float | None = None
+    ) -> None:
+        """``env``: more of LibreOffice's environment, ``wait``: the seconds it may take to
+        start (the benchmark's ``VALGRIND``, which makes it slow)."""
         self.profile = profile
         self.pipe = f"xlrally-{os.getpid()}-{abs(hash(profile)) % 10**8}"
         program = soffice()
@@ -75,13 +79,13 @@ class Office:
                 "--nolockcheck",
                 f"--accept=pipe,name={self.pipe};urp;",
             ],
-            env=_clean(),
+            env={**_clean(), **(env or {})},
             stdin=subprocess.DEVNULL,
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
         self.driver = subprocess.Popen(
-            [PYTHON, str(HERE / "uno_driver.py"), self.pipe],
+            [PYTHON, str(HERE / "uno_driver.py"), self.pipe, *([str(wait)] if wait else [])],
             env=_clean(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

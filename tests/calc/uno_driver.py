@@ -56,12 +56,12 @@ class Environment(unohelper.Base, XCommandEnvironment):  # type: ignore[misc]
 
 
 class Driver:
-    def __init__(self, pipe: str) -> None:
+    def __init__(self, pipe: str, wait: float = DEADLINE) -> None:
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext(
             "com.sun.star.bridge.UnoUrlResolver", local
         )
-        deadline = time.monotonic() + DEADLINE
+        deadline = time.monotonic() + wait
         while True:
             try:
                 self.ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
@@ -370,7 +370,7 @@ class Driver:
 
 
 def main() -> None:
-    driver = Driver(sys.argv[1])
+    driver = Driver(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else DEADLINE)
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
