@@ -67,7 +67,7 @@ def test_a_range_call_pauses_the_collector_and_restores_it() -> None:
         seen.append(gc.isenabled())
         return [[1]]
 
-    call = method(Function("PROBE", compute, ()))
+    call = method(Function("PROBE", compute))
     assert gc.isenabled()
     assert call(None, ((1.0,),)) == ((1.0,),)
     assert seen == [False]
@@ -86,7 +86,7 @@ def test_the_collector_comes_back_when_a_call_fails() -> None:
     def compute(points: Any) -> Any:
         raise ZeroDivisionError
 
-    call = method(Function("PROBE", compute, ()))
+    call = method(Function("PROBE", compute))
     with pytest.raises(ZeroDivisionError):
         call(None, ((1.0,),))
     assert gc.isenabled()
