@@ -22,9 +22,10 @@ from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
 from xlrally.core.outlook import what_it_takes
 from xlrally.core.prizes import Prize
+from xlrally.core.rules import FormulaRule
 from xlrally.core.systems.poker import PointStructure
 
-SYSTEMS = ("rally", "absolute", "reverse", "neau", "dippouch")
+SYSTEMS = ("rally", "absolute", "reverse", "neau", "formula", "dippouch")
 
 
 def league(system: str, players: int, held: int, left: int, seed: int) -> League:
@@ -38,6 +39,7 @@ def league(system: str, players: int, held: int, left: int, seed: int) -> League
         tie_breaks=("countback",),
         min_events=3,
         prizes=(Prize(1, 100), Prize(2, 60), Prize(3, 40)),
+        formula=FormulaRule("pokerstars"),  # read by the formula system alone
     )
     events, results = [], []
     for number in range(held + left):

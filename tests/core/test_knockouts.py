@@ -150,6 +150,32 @@ def test_tied_leaders_each_carry_a_bounty() -> None:
     )
 
 
+def test_the_tie_break_decides_who_leads() -> None:
+    """Ann 33 + 27 and Ben 27 + 33 tie on 60 after W2; with the most recent event as the
+    tie-break Ben leads (33 in W2 to Ann's 27), so only Cy, who knocks Ben out in W3, collects
+    the bounty: 33 + 10 = 43, and Dee, who knocks Ann out, scores her 2nd place's 27. With no
+    tie-break both lead and Dee collects too: 27 + 10 = 37."""
+    results = (
+        Result("W1", "Ann", rank=1),
+        Result("W1", "Ben", rank=2),
+        Result("W2", "Ben", rank=1),
+        Result("W2", "Ann", rank=2),
+        Result("W3", "Cy", rank=1),
+        Result("W3", "Dee", rank=2),
+        Result("W3", "Ann", rank=3, knocked_out_by="Dee"),
+        Result("W3", "Ben", rank=4, knocked_out_by="Cy"),
+    )
+    events = (Event("W1"), Event("W2"), Event("W3"))
+    rule = KnockoutRule(bounty=10)
+    settings_ = Settings("absolute", structure=SEED, knockouts=rule, tie_breaks=("recent",))
+    by_recent = League(settings_, events, results)
+    assert score(by_recent, "Cy", "W3")[0] == 43
+    assert score(by_recent, "Dee", "W3")[0] == 27
+    tied = League(dataclasses.replace(settings_, tie_breaks=()), events, results)
+    assert score(tied, "Cy", "W3")[0] == 43
+    assert score(tied, "Dee", "W3")[0] == 37
+
+
 def test_a_knockouts_count_without_names() -> None:
     """The Knockouts cell alone: 3 knockouts at 10 is 30 more (Neau's formula: √(10 × 20 × 20
     / 20) / 2 = 7.07 + 30 = 37.07)."""
