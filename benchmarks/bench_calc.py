@@ -1,14 +1,17 @@
 """Benchmark: recalculating 10,000 rows of RALLY_SCORE in LibreOffice Calc, beside the same rows
 of Calc's own formula ``INT(100*A/(B-C))+D``, side by side in one run.
 
-    python benchmarks/bench_calc.py [--rows 10000] [--rounds 9] [--profile]
+    python benchmarks/bench_calc.py [--rows 10000] [--rounds 9] [--profile] [--instructions]
 
 Issue 30's target: at most 5× the plain formula. Real headless LibreOffice with the extension
-installed (tests/calc/office.py: a profile of its own in a temporary folder), three documents
-of the same rows (a league's rally results: rounds 4-7, a few byes, games as played): one
-RALLY_SCORE formula a row (as filled down), one array formula over the rows (entered with
-Ctrl+Shift+Enter), and the plain formula a row. Each round recalculates every document once,
-in rotating order (``calculateAll()``). Two times are taken of each recalculation:
+installed (tests/calc/office.py: a profile of its own in a temporary folder), a document for
+each way of computing the same rows (a league's rally results: rounds 4-7, a few byes, games as
+played): the plain formula a row; the same with its division by Calc's own C++ add-in
+(``QUOTIENT``: what an add-in call costs without Python); one RALLY_SCORE formula a row (as
+filled down), and again over rows of which no two are alike (no answer kept can be used); one
+array formula over the rows (entered with Ctrl+Shift+Enter). Each round recalculates every
+document once, in rotating order (``calculateAll()``). Two times are taken of each
+recalculation:
 
 * wall-clock, inside the driver beside LibreOffice, around ``calculateAll()`` alone;
 * LibreOffice's CPU time: the time its threads spent on a CPU meanwhile (the first field of
@@ -26,6 +29,10 @@ formula's time goes: Calc and the bridge handing the four ranges over (the metho
 one value at once), handing the 10,000 answers back (returning the answers computed before),
 and in Python the conversion in, the Excel function, the conversion out; and the per-row
 form's fixed cost of a call (a method returning at once).
+
+``--instructions`` counts, instead of timing, the instructions LibreOffice runs for each
+recalculation (valgrind's callgrind; the same on a loaded machine as on an idle one; slow),
+with ``--profile`` for the profile's documents too.
 """
 
 from __future__ import annotations
