@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from xlrally.core.awards import collected, with_prizes
 from xlrally.core.checks import Collector, merged
@@ -57,6 +58,8 @@ from xlrally.core.systems.base import Tally
 from xlrally.core.teams import TeamStanding, team_standings
 
 __all__ = ["Event", "League", "Result", "Settings", "check_league", "compute_standings"]
+
+T = TypeVar("T")
 
 
 def compute_standings(
@@ -103,23 +106,11 @@ def compute_standings(
         held,
     )
     warnings = league.notes + season_notes + tuple(notes) + name_warnings(league, entered)
-    countries = {
-        entered.display[pk]: country
-        for spelling, country in league.countries.items()
-        if (pk := entered.roster.resolve(spelling)) in entered.display
-    }
-    sections = {
-        entered.display[pk]: names
-        for spelling, names in league.sections.items()
-        if (pk := entered.roster.resolve(spelling)) in entered.display
-    }
+    countries = _as_shown(league.countries, entered)
+    sections = _as_shown(league.sections, entered)
     teams: tuple[TeamStanding, ...] = ()
     if settings.teams.best_n is not None:
-        members = {
-            entered.display[pk]: team
-            for spelling, team in league.teams.items()
-            if (pk := entered.roster.resolve(spelling)) in entered.display
-        }
+        members = _as_shown(league.teams, entered)
         teams = team_standings(rows, members, settings.teams.best_n, settings.teams.scores, held)
     standings = Standings(
         settings,
@@ -142,6 +133,16 @@ def compute_standings(
     if settings.what_it_takes or settings.events_left is not None:
         standings = dataclasses.replace(standings, outlook=outlook_of(league, standings))
     return standings
+
+
+def _as_shown(facts: Mapping[str, T], entered: Entered) -> dict[str, T]:
+    """What the league says of its players (a country, sections, a team), by each one's name
+    as the standings show it; a spelling of no player with results is left out."""
+    return {
+        entered.display[pk]: fact
+        for spelling, fact in facts.items()
+        if (pk := entered.roster.resolve(spelling)) in entered.display
+    }
 
 
 def check_league(
