@@ -30,6 +30,7 @@ from xlrally.app.sync import read_standings
 from xlrally.core.errors import FileProblems
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.ranking import Entry, Score, rank_with_minimum
 from xlrally.formats.grid import standings_grid
 from xlrally.formats.page import standings_page
 from xlrally.formats.report import as_csv, as_table, json_text
@@ -176,3 +177,34 @@ def test_a_section_keeps_the_minimums_rule() -> None:
     ]
     empty = of_section(standings, "Juniors")
     assert (empty.section, empty.rows) == ("Juniors", ())
+
+
+# ---------------------------------------------------------------- events still needed
+
+
+def test_events_still_needed_count_events_played_not_scores_counted() -> None:
+    """Minimum 4 events; Al played 3, of which only the best 2 count: he needs 4 − 3 = 1
+    more (counting the scores that count would say 2)."""
+    scores = (Score("A", 79), Score("B", 54), Score("C", 29))
+    rows = rank_with_minimum(
+        [Entry("Al", 133, scores, frozenset({"A", "B"}))], minimum=4, unranked=False
+    )
+    assert [(r.player, r.needs) for r in rows] == [("Al", 1)]
+
+
+def test_events_still_needed_in_a_league_and_on_its_sheet() -> None:
+    """Rally, 3 events held: the best ⌈(3 + 1) / 2⌉ = 2 count. Minimum 4. Al plays all three
+    (3, 2, 1 of 4 games: 79, 54, 29; 29 dropped): 1 more needed, as every output says."""
+    events = tuple(
+        Event(n, dt.date(2026, m, 1), rounds=4) for n, m in (("A", 1), ("B", 2), ("C", 3))
+    )
+    results = tuple(
+        Result(event, "Al", points=points, games=4)
+        for event, points in zip("ABC", (3, 2, 1), strict=True)
+    )
+    standings = compute_standings(League(Settings("rally", min_events=4), events, results))
+    [row] = standings.rows
+    assert (row.total, row.needs) == (133, 1)
+    texts = [str(c.value) for r in standings_grid(standings) for c in r if isinstance(c.value, str)]
+    assert any("1 more" in t for t in texts), texts
+    assert not any("2 more" in t for t in texts), texts

@@ -134,3 +134,59 @@ def test_a_season_longer_than_a_year_is_warned(days: int, warned: bool) -> None:
         "Settings names)"
     ]
     assert [w for w in table.warnings if "span" in w] == (expected if warned else [])
+
+
+# ---------------------------------------------------------------- a season's spelling
+
+
+def seasons_spelt(*spellings: str, settings: str = "") -> League:
+    """Reverse order, 2 players: 1st 2 points, 2nd 1. Three events, the first two of one
+    season written as ``spellings`` give; Oct 2025 in 2025-26. Ann wins Sep and Nov, Bo wins
+    Oct. Hand-worked: the first season Ann 2 + 2 = 4, Bo 1 + 1 = 2."""
+    events = (
+        Event("Sep 2024", dt.date(2024, 9, 7), season=spellings[0]),
+        Event("Nov 2024", dt.date(2024, 11, 2), season=spellings[1]),
+        Event("Oct 2025", dt.date(2025, 10, 4), season="2025-26"),
+    )
+    results = (
+        Result("Sep 2024", "Ann", rank=1),
+        Result("Sep 2024", "Bo", rank=2),
+        Result("Nov 2024", "Ann", rank=1),
+        Result("Nov 2024", "Bo", rank=2),
+        Result("Oct 2025", "Bo", rank=1),
+        Result("Oct 2025", "Ann", rank=2),
+    )
+    return League(Settings("reverse", season=settings), events, results)
+
+
+@pytest.mark.parametrize(
+    ("spellings", "asked"),
+    [
+        (("Winter 2024", "winter 2024"), "Winter 2024"),
+        (("Winter 2024", "Winter  2024 "), "winter 2024"),
+        (("2024-25", "2024-25"), " 2024-25"),
+    ],
+    ids=["case", "spacing", "asked with a space"],
+)
+def test_a_season_written_in_another_case_or_spacing_is_the_same_season(
+    spellings: tuple[str, str], asked: str
+) -> None:
+    """Both events of the first season count, asked for in the Settings or on the command
+    line in any case or spacing, and the season is named as its first event writes it."""
+    for league, season in (
+        (seasons_spelt(*spellings, settings=asked), None),
+        (seasons_spelt(*spellings), asked),
+    ):
+        standings = compute_standings(league, season=season)
+        assert [(r.player, r.total) for r in standings.rows] == [("Ann", 4), ("Bo", 2)]
+        assert standings.held == ("Sep 2024", "Nov 2024")
+        assert standings.settings.season == " ".join(spellings[0].split())
+
+
+def test_seasons_in_another_case_are_not_two_seasons() -> None:
+    """The latest season by default: 2025-26 (Oct 2025), not a 'winter 2024' that would be a
+    season of its own."""
+    standings = compute_standings(seasons_spelt("Winter 2024", "WINTER 2024"))
+    assert [(r.player, r.total) for r in standings.rows] == [("Bo", 2), ("Ann", 1)]
+    with pytest.raises(Exception, match=r"the seasons are Winter 2024, 2025-26$"):
+        compute_standings(seasons_spelt("Winter 2024", "WINTER 2024"), season="Spring")

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from xlrally.core.errors import XlrallyError
-from xlrally.core.ranking import Entry, Score, best_n, parse_tie_breaks, rank_entries
+from xlrally.core.league import compute_standings
+from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.ranking import (
+    Entry,
+    Score,
+    best_n,
+    parse_tie_breaks,
+    rank_entries,
+)
 
 
 def entry(player: str, *scores: tuple[str, float], counted: int | None = None) -> Entry:
@@ -141,3 +151,59 @@ def test_a_long_shared_place_lists_its_first_places_and_its_last() -> None:
     assert SharedPlace(2, 3, places[:3], 9).explain == (
         "2nd-4th shared by 3: average of 10 (2nd), 9 (3rd) and 8 (4th) = 9"
     )
+
+
+# ---------------------------------------------------------------- tie-break: most recent event
+
+
+def test_recent_absent_from_the_latest_event_is_below_a_zero_in_it() -> None:
+    """``recent`` compares the scores in the latest event held: a player who played it and
+    scored 0 has a score there; one who was absent has none, and is below. (A rule that took
+    absence as 0 would tie them, and list them by name: Al first.)"""
+    rows = rank_entries(
+        [
+            Entry("Al", 50, (Score("A", 50),), frozenset({"A"})),
+            Entry("Bo", 50, (Score("A", 50), Score("B", 0)), frozenset({"A", "B"})),
+        ],
+        ["recent"],
+        ["A", "B"],
+    )
+    assert [(r.rank_label, r.player, r.decided_by) for r in rows] == [
+        ("1", "Bo", None),
+        ("2", "Al", "most recent event"),
+    ]
+
+
+def test_recent_in_a_league_a_player_who_scored_0_in_the_last_event() -> None:
+    """Rally, best ⌈(2 + 1) / 2⌉ = 2 of the 2 events held (A, then B). Al: A 2 of 4 games,
+    ⌊100 × 2 / 4⌋ + 4 = 54, absent from B. Bo: A the same 54, and entered B but played no
+    game: ⌊100 × 0 / 4⌋ + 0 = 0. Both 54; Bo has a score in B, Al none: Bo is ahead."""
+    events = (Event("A", dt.date(2026, 1, 10), rounds=4), Event("B", dt.date(2026, 2, 7), rounds=4))
+    results = (
+        Result("A", "Al", points=2, games=4),
+        Result("A", "Bo", points=2, games=4),
+        Result("B", "Bo", points=0, games=0),
+    )
+    league = League(Settings("rally", tie_breaks=("recent",)), events, results)
+    rows = compute_standings(league).rows
+    assert [(r.rank_label, r.player, r.total) for r in rows] == [("1", "Bo", 54), ("2", "Al", 54)]
+    assert rows[1].decided_by == "most recent event"
+
+
+# ---------------------------------------------------------------- tie-break: best single score
+
+
+def test_best_single_score_counts_a_score_that_was_not_counted() -> None:
+    """``best``: the best single score, counted or not. Al's best, 90, is not counted (an
+    event that cannot count, as a Dip Pouch event of value 0); Bo's best is 70. Equal totals:
+    Al is ahead on 90 > 70 (over counted scores only it would be Bo, 70 > 60)."""
+    rows = rank_entries(
+        [
+            Entry("Al", 120, (Score("A", 90, eligible=False), Score("B", 60), Score("C", 60)),
+                  frozenset({"B", "C"})),
+            Entry("Bo", 120, (Score("A", 70), Score("B", 50)), frozenset({"A", "B"})),
+        ],
+        ["best"],
+        ["A", "B", "C"],
+    )  # fmt: skip
+    assert [(r.player, r.decided_by) for r in rows] == [("Al", None), ("Bo", "best single score")]

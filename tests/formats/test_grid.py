@@ -9,6 +9,7 @@ import datetime as dt
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
 from xlrally.formats.grid import standings_grid
+from xlrally.formats.report import as_csv
 
 
 def neau() -> League:
@@ -57,3 +58,40 @@ def test_a_text_longer_than_a_cell_is_shortened_and_says_so() -> None:
     cut = fit("x" * 40_000)
     assert len(cut) == 32_767
     assert cut.endswith(SHORTENED)
+
+
+# ---------------------------------------------------------------- a rating's decimals
+
+
+DIP_EVENTS = (
+    Event("Five", dt.date(2024, 3, 2), rounds=3, players=5),
+    Event("Two", dt.date(2024, 4, 6), rounds=3, players=2),
+)
+DIP_RESULTS = (
+    *(
+        Result("Five", name, rank=place)
+        for place, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"], 1)
+    ),
+    Result("Two", "Ann", rank=1),
+    Result("Two", "Bo", rank=2),
+)
+"""Percentiles (N + 0.5 − place) / N × 100 are all whole here: of 5, 90 70 50 30 10; of 2,
+75 25. The ratings are not: value N / 3.5 + 2 (several rounds), rating 40 + value / 100 ×
+(percentile − 40). Five (value 3.4285714): Ann 41.7142857, Bo 41.0285714, Cy 40.3428571,
+Di 39.6571429, Ed 38.9714286. Two (value 2.5714286): Ann 41.7142857 + 0.025714286 ×
+33.2857143 = 42.5702; Bo 41.0285714 − 0.025714286 × 16.0285714 = 40.6164."""
+
+
+def test_fractional_ratings_are_shown_with_two_decimals_though_every_score_is_whole() -> None:
+    """Two decimals when any total is fractional (a Dip Pouch list of 2- and 5-player events:
+    checking the scores alone would show 42.57 as 43)."""
+    standings = compute_standings(League(Settings("dippouch"), DIP_EVENTS, DIP_RESULTS))
+    ratings = {r.player: round(r.total, 4) for r in standings.rows}
+    assert ratings == {"Ann": 42.5702, "Bo": 40.6164, "Cy": 40.3429, "Di": 39.6571, "Ed": 38.9714}
+    assert all(float(s.value).is_integer() for r in standings.rows for s in r.scores)
+    header, *lines = [line.split(",") for line in as_csv(standings).splitlines()]
+    shown = {row[header.index("Player")]: row[header.index("Rating")] for row in lines}
+    assert shown == {"Ann": "42.57", "Bo": "40.62", "Cy": "40.34", "Di": "39.66", "Ed": "38.97"}
+    total = standings_grid(standings)[1][2]
+    assert isinstance(total.value, float)
+    assert (round(total.value, 4), total.look.number_format) == (42.5702, "0.00")
