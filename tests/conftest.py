@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,11 @@ settings.register_profile("dev", print_blob=True)
 """Elsewhere: fresh examples each run, and a failing one is kept in ``.hypothesis/`` (not in
 the repository, see .gitignore) and tried first next time."""
 settings.load_profile("ci" if IN_CI else "dev")
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+"""A suite started in the background by a script (``pytest &``) inherits Ctrl-C ignored, and
+so would every command it runs: the stop tests need Ctrl-C as a terminal delivers it."""
 
 collect_ignore = ["lite"]
 """Scripts that run inside Pyodide (tests/excel/test_pyodide.py runs them), not here."""
