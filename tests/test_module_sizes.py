@@ -22,6 +22,8 @@ ONE_JOB = {
     "core/systems/formula.py": "the formula system: its presets with their sources, its scores",
     "ooxml/package.py": "the package opened safely: each limit checked before a part is parsed",
     "calc/unobook.py": "the open Calc document as the refresh's workbook, over UNO",
+    "calc/odsbook.py": "`xlrally new league.ods`: the converted workbook and its button",
+    "core/systems/poker.py": "the poker leagues' points: RubyChip's tables, Neau's formula",
 }
 """Long modules with one job: what it is."""
 
@@ -32,8 +34,11 @@ NOT_YET = {
     "app/importer/write.py": "issue 27's",
     "ooxml/in_place.py": "issue 27's",
     "formats/trf.py": "issue 27's",
+    "formats/page.py": "issue 33's (the whole page), with edits in flight",
+    "core/outlook.py": "issue 34b's (1,300 lines: what it takes), landed as this test was",
+    "core/ledger.py": "issue 34b's, landed as this test was",
 }
-"""Long modules of more than one job, each with whose it is to split."""
+"""Long modules not (yet) shown to have one job, each with whose it is to split or explain."""
 
 LONG_NOT_YET = {
     "app/importer/incoming.py:_from_trf": "issue 27's",
@@ -42,6 +47,7 @@ LONG_NOT_YET = {
     "app/importer/write.py:_import": "issue 27's",
     "formats/table_text.py:read_table_text": "issue 27's",
     "formats/trf.py:read_trf": "issue 27's",
+    "core/ledger.py:account": "issue 34b's, landed as this test was",
 }
 """Long functions without their reason, each with whose it is to split."""
 

@@ -125,6 +125,15 @@ def compute_standings(
         sections,
         teams=teams,
     )
+    return _with_money_and_outlook(league, standings, entered, held)
+
+
+def _with_money_and_outlook(
+    league: League, standings: Standings, entered: Entered, held: list[str]
+) -> Standings:
+    """The standings with the league's money (its ledger's, else its prizes') and, when the
+    league asks, what it takes."""
+    settings = league.settings
     if uses_money(league):
         standings = with_money(league, standings, entered)
     elif settings.prizes:
