@@ -223,8 +223,8 @@ def make_csv(path: Path, players: list[str], system: str, rnd: random.Random) ->
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def measure(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Wall seconds and peak resident MB of one process (and its children)."""
+def measure(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
+    """Wall seconds, peak resident MB and CPU seconds of one process (and its children)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(process.pid, 0)
@@ -232,7 +232,7 @@ def measure(command: list[str], env: dict[str, str] | None = None) -> tuple[floa
     error = process.stderr.read().decode() if process.stderr else ""
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {' '.join(command)}\n{error}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def prepare(case: Case, folder: Path) -> tuple[Path, Path, list[str]]:
@@ -296,7 +296,7 @@ def main() -> None:
             work.mkdir()
             league, source, options = prepare(case, work)
             print(f"\n{case.name} ({league.stat().st_size / 2**20:.1f} MB)", flush=True)
-            times: dict[str, list[tuple[float, float]]] = {"sync": [], "import": []}
+            times: dict[str, list[tuple[float, float, float]]] = {"sync": [], "import": []}
             for round_ in range(args.rounds):
                 order = ["sync", "import"] if round_ % 2 == 0 else ["import", "sync"]
                 for what in order:
@@ -307,14 +307,18 @@ def main() -> None:
                     else:
                         command = [*xlrally, "import", str(copy), str(source), *options]
                         times[what].append(measure(command))
-            sync_t = statistics.median(t for t, _ in times["sync"])
-            sync_m = statistics.median(m for _, m in times["sync"])
-            import_t = statistics.median(t for t, _ in times["import"])
-            import_m = statistics.median(m for _, m in times["import"])
-            print(f"  sync    {sync_t:6.2f} s  {sync_m:6.0f} MB")
+            sync_t, sync_m, sync_c = (
+                statistics.median(m[i] for m in times["sync"]) for i in range(3)
+            )
+            import_t, import_m, import_c = (
+                statistics.median(m[i] for m in times["import"]) for i in range(3)
+            )
+            load = os.getloadavg()[0]
+            print(f"  sync    {sync_t:6.2f} s  {sync_m:6.0f} MB  {sync_c:6.2f} s CPU")
             print(
-                f"  import  {import_t:6.2f} s  {import_m:6.0f} MB   "
-                f"{import_t / sync_t:4.2f}× the time, {import_m / sync_m:4.2f}× the memory"
+                f"  import  {import_t:6.2f} s  {import_m:6.0f} MB  {import_c:6.2f} s CPU   "
+                f"{import_t / sync_t:4.2f}× the time, {import_m / sync_m:4.2f}× the memory, "
+                f"{import_c / sync_c:4.2f}× the CPU (load average {load:.1f})"
             )
             if old is not None:
                 mine, theirs = work / "mine.xlsx", work / "theirs.xlsx"

@@ -381,12 +381,14 @@ def _plan(
 ) -> _Plan:
     """Read the file, meet its names with the league's, plan the cells and write them into the
     parts in memory (what only this needs, the sheets' tables, is dropped when it returns).
-    The Results sheet's XML is decompressed ``beside`` the reading of the sheets' values."""
+    The Results sheet's XML is decompressed ``beside`` the rest."""
     package = sheets.package
     results_sheet = find_sheet(sheets, "Results")
     ref = package.sheet(results_sheet) if results_sheet is not None else None
-    read = beside.submit(package.read, ref.part) if ref is not None else None
     light = _light_league(sheets, results_sheet)
+    # Its XML decompressed beside the reading of the file and the planning (not beside the
+    # reading of the sheets' values, which keeps both cores busy already).
+    read = beside.submit(package.read, ref.part) if ref is not None else None
     rules = read_import_rules(sheets)
     incoming = read_incoming(data, source, light.settings.system, rules, options)
     if not incoming.results:
