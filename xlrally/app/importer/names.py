@@ -28,8 +28,15 @@ def _words(name: str) -> list[str]:
     """A name's words as :func:`~xlrally.core.players.likely_typos` and
     :func:`~xlrally.core.players.likely_duplicates` compare them: case, accents and
     punctuation aside."""
-    decomposed = unicodedata.normalize("NFKD", key(name))
+    folded = key(name)
+    if folded.isascii():
+        return _NOT_ASCII_WORD.sub("", folded).split()
+    decomposed = unicodedata.normalize("NFKD", folded)
     return "".join(c for c in decomposed if c.isalnum() or c == " ").split()
+
+
+_NOT_ASCII_WORD = re.compile(r"[^0-9a-z ]")
+"""What is not a letter, digit or space in a case-folded ASCII name."""
 
 
 def known_names(league: League, written: Iterable[str]) -> dict[str, str]:
@@ -65,9 +72,12 @@ def resolve(
     if not new:
         return tuple(resolved), (), ()
     # A known name can look like a new one only if they share a word (a surname, or all words
-    # but the one mistyped), or both are one word: the others need not be compared.
-    words = {w for n in new for w in _words(n)}
-    alike = [n for n in known.values() if len(_words(n)) == 1 or words & set(_words(n))]
+    # but the one mistyped), or both are one word: with a few new names among many, the
+    # others need not be compared.
+    alike = list(known.values())
+    if len(new) * 20 < len(alike):
+        words = {w for n in new for w in _words(n)}
+        alike = [n for n in alike if len(_words(n)) == 1 or words & set(_words(n))]
     everyone = list(dict.fromkeys([*alike, *new]))
     for a, b in likely_duplicates(everyone) + likely_typos(everyone):
         if (key(a) in fresh) == (key(b) in fresh):
