@@ -8,9 +8,13 @@ Census lists in tests/data, uneven attendance: each event a different share of t
 late entries, byes), and the file to import (a TRF file a pairing program would write: a
 Swiss of real pairings, every game written on both sides, points columns that add up; or a
 CSV). Then, alternating in each round so that machine noise hits both alike, each in a fresh
-process on a fresh copy of the workbook: `xlrally sync` and `xlrally import`. Wall time and
+process on a fresh copy of the workbook (synced once before, as leagues are, so that there is
+a Standings sheet to replace, but read whole: its sync record made stale): `xlrally sync` and
+`xlrally import`. Wall time and
 the process's peak resident memory (its own and its children's, which is where both work)
-come from os.wait4. Prints each case's medians and ratios.
+come from os.wait4. Prints each case's medians and ratios; and, beside them, a full sync of the
+workbook as the import left it (the same league with the event, which the import also scores:
+a big event makes the league bigger, and its Standings longer).
 
 ``--compare REV``: also run the import of the xlrally of git revision REV (exported with `git
 archive`, run with PYTHONPATH) on the same workbooks and check that both write the same bytes.
@@ -22,12 +26,14 @@ import argparse
 import datetime as dt
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -241,6 +247,11 @@ def prepare(case: Case, folder: Path) -> tuple[Path, Path, list[str]]:
     league = folder / "league.xlsx"
     source = folder / ("event.trf" if case.rounds else "event.csv")
     subprocess.run([sys.executable, __file__, "--make", case.name, str(folder)], check=True)
+    # As leagues are: synced before (a Standings sheet to replace), and read whole by a sync.
+    sync = [sys.executable, "-m", "xlrally", "sync", str(league)]
+    subprocess.run(sync, check=True, capture_output=True)
+    unstamped(league, folder / "unstamped.xlsx")
+    (folder / "unstamped.xlsx").replace(league)
     options = [] if case.rounds else ["--date", "2026-03-07", "--column", "Pos=Rank"]
     if case.system == "dippouch" and not case.rounds:
         options += ["--event", "Open"]
@@ -260,6 +271,17 @@ def make_files(name: str, folder: Path) -> None:
         make_trf(folder / "event.trf", field, case.rounds, rnd, "Spring Open 2026")
     else:
         make_csv(folder / "event.csv", field, case.system, rnd)
+
+
+def unstamped(source: Path, target: Path) -> None:
+    """A copy of a synced workbook that the next sync must read whole: the digest a sync
+    records (custom property "xlrally inputs") made stale, every other part's contents kept."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "docProps/custom.xml":
+                data = re.sub(rb"(<vt:lpwstr>)[0-9a-f]{16,}", rb"\1stale", data)
+            new.writestr(info, data)
 
 
 def export(revision: str, folder: Path) -> Path:
@@ -296,15 +318,30 @@ def main() -> None:
             work.mkdir()
             league, source, options = prepare(case, work)
             print(f"\n{case.name} ({league.stat().st_size / 2**20:.1f} MB)", flush=True)
-            times: dict[str, list[tuple[float, float, float]]] = {"sync": [], "import": []}
+            times: dict[str, list[tuple[float, float, float]]] = {
+                "sync": [],
+                "import": [],
+                "sync after": [],
+            }
+            imported = work / "imported.xlsx"
+            shutil.copyfile(league, imported)
+            subprocess.run(
+                [*xlrally, "import", str(imported), str(source), *options],
+                check=True,
+                capture_output=True,
+            )
             for round_ in range(args.rounds):
-                order = ["sync", "import"] if round_ % 2 == 0 else ["import", "sync"]
-                for what in order:
-                    copy = work / f"{what}.xlsx"
-                    shutil.copyfile(league, copy)
+                order = ["sync", "import", "sync after"]
+                for what in order[round_ % 3 :] + order[: round_ % 3]:
+                    copy = work / "copy.xlsx"
                     if what == "sync":
+                        shutil.copyfile(league, copy)
+                        times[what].append(measure([*xlrally, "sync", str(copy)]))
+                    elif what == "sync after":
+                        unstamped(imported, copy)
                         times[what].append(measure([*xlrally, "sync", str(copy)]))
                     else:
+                        shutil.copyfile(league, copy)
                         command = [*xlrally, "import", str(copy), str(source), *options]
                         times[what].append(measure(command))
             sync_t, sync_m, sync_c = (
@@ -313,12 +350,20 @@ def main() -> None:
             import_t, import_m, import_c = (
                 statistics.median(m[i] for m in times["import"]) for i in range(3)
             )
+            after_t, after_m, after_c = (
+                statistics.median(m[i] for m in times["sync after"]) for i in range(3)
+            )
             load = os.getloadavg()[0]
-            print(f"  sync    {sync_t:6.2f} s  {sync_m:6.0f} MB  {sync_c:6.2f} s CPU")
+            print(f"  sync         {sync_t:6.2f} s  {sync_m:6.0f} MB  {sync_c:6.2f} s CPU")
             print(
-                f"  import  {import_t:6.2f} s  {import_m:6.0f} MB  {import_c:6.2f} s CPU   "
+                f"  import       {import_t:6.2f} s  {import_m:6.0f} MB  {import_c:6.2f} s CPU   "
                 f"{import_t / sync_t:4.2f}× the time, {import_m / sync_m:4.2f}× the memory, "
-                f"{import_c / sync_c:4.2f}× the CPU (load average {load:.1f})"
+                f"{import_c / sync_c:4.2f}× the CPU of the sync (load average {load:.1f})"
+            )
+            print(
+                f"  sync after   {after_t:6.2f} s  {after_m:6.0f} MB  {after_c:6.2f} s CPU   "
+                f"(the league with the event: the import is {import_t / after_t:4.2f}× its "
+                f"time, {import_m / after_m:4.2f}× its memory)"
             )
             if old is not None:
                 mine, theirs = work / "mine.xlsx", work / "theirs.xlsx"
