@@ -23,6 +23,7 @@ bench:
 	$(PY) benchmarks/bench_page.py
 	$(PY) benchmarks/bench_commands.py
 	$(PY) benchmarks/bench_calc.py
+	$(PY) benchmarks/bench_import.py
 
 template:
 	$(PY) tools/remake_examples.py
