@@ -1,7 +1,7 @@
 # One entry point for every check; .ci/run calls the same commands.
 PY ?= .venv/bin/python
 
-.PHONY: check lint type test bench template mutate mutate-deletions
+.PHONY: check lint type test bench template mutate mutate-deletions soak
 
 check: lint type test
 
@@ -41,3 +41,8 @@ mutate:
 # path's tests run against each; fails if one survives that a test could notice.
 mutate-deletions:
 	$(PY) tools/deletion_mutants.py
+
+# The whole suite 10 times in a row with a CPU hog beside it, each run with a TMPDIR of its own
+# that must be empty afterwards (issue 28; docs/testing.md).
+soak:
+	$(PY) tools/soak.py --runs 10 --hogs 1
