@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -39,6 +40,13 @@ def leftovers(folder: Path) -> list[str]:
     return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """The suite gets Ctrl-C as a terminal gives it, even when the soak was started in the
+    background (``soak.py &`` leaves SIGINT ignored, and Python then keeps it so: the stop
+    tests would test nothing)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def one_run(number: int, work: Path, pytest_args: list[str]) -> tuple[bool, float, list[str]]:
     """The suite once: passed, seconds, what it left in its temporary directory."""
     temp = work / f"tmp-{number}"
@@ -50,7 +58,13 @@ def one_run(number: int, work: Path, pytest_args: list[str]) -> tuple[bool, floa
     start = time.perf_counter()
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, check=False
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+            preexec_fn=_ctrl_c_as_in_a_terminal,
         )
     seconds = time.perf_counter() - start
     left = leftovers(temp)
