@@ -301,7 +301,7 @@ def main() -> None:
         passed, failed, seconds = run_tests(copy, extra)
         if not passed:
             raise SystemExit(f"the unmutated tests fail ({failed}): fix them first")
-        print(f"unmutated: the tests pass ({seconds:.0f} s)")
+        print(f"unmutated: the tests pass ({seconds:.0f} s)", flush=True)
         rows = []
         for mutant in chosen:
             shutil.rmtree(copy / "xlrally")
