@@ -32,7 +32,8 @@ from helpers import (
     write_book,
 )
 
-from xlrally.app.importer import Options, import_file
+from xlrally.app import isolate
+from xlrally.app.importer import ImportInterrupted, Options, import_file
 from xlrally.app.sync import full_sync, sync_file
 from xlrally.cli import cli
 from xlrally.core.errors import XlrallyError
@@ -338,4 +339,28 @@ def test_a_stop_between_staging_and_the_rename_leaves_nothing(
     monkeypatch.setattr(Staged, "commit", stopped)
     with pytest.raises(KeyboardInterrupt):
         sync_file(path)
+    left_alone(tmp_path, path, before, identity)
+
+
+def test_an_import_stopped_between_staging_and_the_rename_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the import staged its new file and before the rename, where xlrally works
+    without worker processes (no fork, as on Windows): the import's own cleanup removes the
+    staged file. (With workers, the parent also tidies after a stopped child, which hid a
+    missing cleanup: the deletion mutant that removes it survived every test.)"""
+    path = write_book(tmp_path / "league.xlsx", ONE_SHEET_PER_EVENT)
+    before, identity = path.read_bytes(), file_identity(path)
+    reached = []
+
+    def stopped(_: Staged) -> None:
+        assert len(list(tmp_path.iterdir())) == 2  # the workbook and the staged file
+        reached.append(True)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(isolate, "AVAILABLE", False)
+    monkeypatch.setattr(Staged, "commit", stopped)
+    with pytest.raises(ImportInterrupted):
+        import_file(path, "dec.csv", DEC, data=TABLE)
+    assert reached
     left_alone(tmp_path, path, before, identity)
