@@ -1,15 +1,33 @@
-"""Benchmark: sync a 200,000-row rally workbook, side by side with an openpyxl load + save.
+"""Benchmark: `xlrally sync` of real-looking leagues beside the read floor, in one run.
 
-    python benchmarks/bench_sync.py [--players 2000] [--events 100] [--rounds 3]
+    python benchmarks/bench_sync.py [--rounds 5] [--cases rally,neau,...] [--big] [--openpyxl]
 
-A second workbook of the same results also has issue 16's features (4 sections, a minimum of
-events, a Prizes sheet): its sync is measured in the same rounds. Each measurement runs in a
-fresh process (wall time and that process's peak memory, from
-os.wait4), alternating so that machine noise hits all alike: xlrally's sync, the read floor
-(python-calamine reading every sheet into Python lists, plus copying the file: what any sync
-must at least do), an openpyxl load + save (``--no-openpyxl`` leaves it out: 45 s a round),
-and a second sync of the file just synced (nothing changed: skipped). Prints the median of
-each and the ratios, and the start-up time of `xlrally --help`.
+Each measurement is a fresh process (wall time and the process's peak resident memory, from
+``os.wait4``); in every round the cases run in a rotated order and each sync runs right beside
+its yardstick, so that the load of a shared machine hits both alike. Reported: the median of
+each time, and the median of the per-round ratios (a ratio from one round compares runs made
+seconds apart). The workbooks come from ``leagues.py`` (varied: real names, uneven attendance,
+ties and tie-breaks, each system's settings; made once into ``~/.cache/xlrally/leagues``) and
+``make_workbook.py`` (the first benchmark's dense file).
+
+Cases, each against its yardstick:
+
+- ``bench``: the dense 2,000 × 100 file of ``make_workbook.py`` (``Player 0001`` names);
+- ``rally``, ``neau``, ``absolute``: a varied league of the system, 200,000 results, 3,000
+  players; ``players``: 200,000 rally results among 47,000 players (about 4 events each);
+- ``million`` (with ``--big``): a varied rally league of 1,048,575 results (Excel's last row);
+- ``features``: the dense file with sections, prizes and a minimum (issue 16);
+
+  yardstick for all of these: the **read floor**, python-calamine reading every sheet into
+  Python lists, then the file copied (what any sync must at least do);
+- ``weekly``: the week after: the varied rally league synced, then one result changed (its
+  Standings sheet is there, written by xlrally); yardstick: the first sync of the same league
+  (no Standings yet), in time and in memory;
+- ``unchanged-10k``, ``-50k``, ``-200k``: a sync of a file just synced (nothing changed, so
+  skipped); yardstick: the full sync of the same file.
+
+``--openpyxl`` adds an openpyxl load + save of the dense file (45 s a round). Also prints the
+start-up time of `xlrally --help` and the machine's load average at the start and the end.
 """
 
 from __future__ import annotations
@@ -22,14 +40,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from leagues import Shape  # noqa: E402
 
 OPENPYXL_ROUND_TRIP = (
     "import sys, openpyxl; wb = openpyxl.load_workbook(sys.argv[1]); wb.save(sys.argv[1])"
 )
-
 
 READ_FLOOR = """
 import shutil, sys
@@ -39,8 +60,33 @@ sheets = [book.get_sheet_by_name(n).to_python() for n in book.sheet_names]
 shutil.copy(sys.argv[1], sys.argv[1] + ".copy")
 """
 
+XLRALLY = [sys.executable, "-m", "xlrally"]
+SHAPES = {
+    "rally": Shape("rally", 200_000, 3000),
+    "neau": Shape("neau", 200_000, 3000),
+    "absolute": Shape("absolute", 200_000, 3000),
+    "players": Shape("rally", 200_000, 47_000, events=60),
+    "million": Shape("rally", 1_048_575, 10_000),
+    "unchanged-10k": Shape("rally", 10_000, 300),
+    "unchanged-50k": Shape("rally", 50_000, 1000),
+    "unchanged-200k": Shape("rally", 200_000, 3000),
+    "weekly": Shape("rally", 200_000, 3000),
+}
+FLOORED = ("bench", "rally", "neau", "absolute", "players", "million", "features")
+DEFAULT = (
+    "bench,rally,neau,absolute,players,features,weekly,unchanged-10k,unchanged-50k,unchanged-200k"
+)
 
-def measure(command: list[str]) -> tuple[float, float]:
+
+@dataclass
+class Run:
+    """One measurement: wall seconds and peak resident MB."""
+
+    seconds: float
+    peak: float
+
+
+def measure(command: list[str]) -> Run:
     """Wall seconds and peak resident MB of one process."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
@@ -48,79 +94,140 @@ def measure(command: list[str]) -> tuple[float, float]:
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {' '.join(command)}")
-    return elapsed, usage.ru_maxrss / 1024
+    return Run(elapsed, usage.ru_maxrss / 1024)
+
+
+LABELS = {
+    "bench": "the benchmark's own file (dense, 2,000 × 100)",
+    "rally": "a varied rally league, 200,000 results",
+    "neau": "a Neau poker league, 200,000 results",
+    "absolute": "an absolute-points league, 200,000 results",
+    "players": "47,000 players, 200,000 results",
+    "million": "a varied rally league, 1,048,575 results",
+    "features": "the dense file with sections, prizes, a minimum",
+    "weekly": "the weekly sync (Standings there, one result changed)",
+    "unchanged-10k": "unchanged re-sync, 10,000 results",
+    "unchanged-50k": "unchanged re-sync, 50,000 results",
+    "unchanged-200k": "unchanged re-sync, 200,000 results",
+    "openpyxl": "openpyxl load + save of the dense file",
+}
+
+
+@dataclass
+class Case:
+    """A sync and its yardstick, measured side by side each round."""
+
+    name: str
+    source: Path
+    ready: Path | None = None
+    """The weekly case's synced and edited file; the unchanged case's synced file."""
+    runs: list[tuple[Run, Run]] = field(default_factory=list)
+
+    @property
+    def yardstick(self) -> str:
+        if self.name == "weekly":
+            return "first sync"
+        if self.name.startswith("unchanged"):
+            return "full sync"
+        return "xlrally sync" if self.name == "openpyxl" else "read floor"
+
+    def commands(self, scratch: Path) -> tuple[list[str], list[str]]:
+        """This round's two commands (the case, its yardstick), on fresh copies."""
+        a, b = scratch / "a.xlsx", scratch / "b.xlsx"
+        shutil.copyfile(self.source, b)
+        if self.name.startswith("unchanged"):
+            assert self.ready is not None
+            return [*XLRALLY, "sync", str(self.ready)], [*XLRALLY, "sync", str(b)]
+        shutil.copyfile(self.ready or self.source, a)
+        if self.name == "weekly":
+            return [*XLRALLY, "sync", str(a)], [*XLRALLY, "sync", str(b)]
+        if self.name == "openpyxl":
+            return [sys.executable, "-c", OPENPYXL_ROUND_TRIP, str(b)], [*XLRALLY, "sync", str(a)]
+        return [*XLRALLY, "sync", str(a)], [sys.executable, "-c", READ_FLOOR, str(b)]
+
+
+def workbook(name: str, folder: Path) -> Path:
+    """The case's source workbook, made in its own process (Linux carries a parent's peak
+    memory into the processes it starts, which would floor every peak measured after)."""
+    if name in SHAPES:
+        code = (
+            "import sys; sys.path.insert(0, sys.argv[1]); import leagues; "
+            f"print(leagues.cached(leagues.{SHAPES[name]!r}))"
+        )
+        made = subprocess.run(
+            [sys.executable, "-c", code, str(HERE)], check=True, capture_output=True, text=True
+        )
+        return Path(made.stdout.strip())
+    path = folder / f"{name}.xlsx"
+    features = ["--features"] if name == "features" else []
+    maker = [sys.executable, str(HERE / "make_workbook.py"), str(path), *features]
+    subprocess.run(maker, check=True)
+    return path
+
+
+def prepared(name: str, folder: Path) -> Case:
+    """The case with its workbook made (and synced, and edited, where the case needs it)."""
+    if name not in LABELS:
+        raise SystemExit(f"unknown case {name!r}: {', '.join(LABELS)}")
+    source = workbook("bench" if name == "openpyxl" else name, folder)
+    scratch = folder / name
+    scratch.mkdir()
+    case = Case(name, source)
+    if name == "weekly" or name.startswith("unchanged"):
+        case.ready = scratch / "synced.xlsx"
+        shutil.copyfile(source, case.ready)
+        subprocess.run([*XLRALLY, "sync", str(case.ready)], check=True, stdout=subprocess.DEVNULL)
+    if name == "weekly":
+        edit = (
+            "import sys, pathlib; sys.path.insert(0, sys.argv[1]); import leagues; "
+            "leagues.change_a_result(pathlib.Path(sys.argv[2]))"
+        )
+        subprocess.run([sys.executable, "-c", edit, str(HERE), str(case.ready)], check=True)
+    return case
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--events", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement")
-    parser.add_argument("--no-openpyxl", action="store_true", help="leave openpyxl out")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="repetitions of each measurement")
+    parser.add_argument("--cases", default=DEFAULT, help=f"comma-separated (default {DEFAULT})")
+    parser.add_argument("--big", action="store_true", help="add the 1,048,575-row league")
+    parser.add_argument("--openpyxl", action="store_true", help="add openpyxl load + save")
     args = parser.parse_args()
-    xlrally = [sys.executable, "-m", "xlrally"]
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "source.xlsx"
-        # In its own process: Linux carries a parent's peak memory into the children it starts
-        # (ru_maxrss survives fork and exec), which would floor every peak below.
-        maker = [sys.executable, str(HERE / "make_workbook.py"), str(source)]
-        sizes = [f"--players={args.players}", f"--events={args.events}"]
-        subprocess.run([*maker, *sizes], check=True)
-        featured = Path(folder) / "featured.xlsx"
-        subprocess.run(
-            [sys.executable, str(HERE / "make_workbook.py"), str(featured), *sizes, "--features"],
-            check=True,
+    names = args.cases.split(",") + ["million"] * args.big + ["openpyxl"] * args.openpyxl
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="xlrally-bench-") as name:
+        folder = Path(name)
+        measured = [prepared(case, folder) for case in names]
+        for round_number in range(args.rounds):
+            turn = round_number % len(measured)
+            for case in measured[turn:] + measured[:turn]:
+                ours, theirs = case.commands(folder / case.name)
+                pair = [ours, theirs] if round_number % 2 else [theirs, ours]
+                first, second = measure(pair[0]), measure(pair[1])
+                case.runs.append((first, second) if round_number % 2 else (second, first))
+            print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
+        helps = [measure([*XLRALLY, "--help"]).seconds for _ in range(5)]
+    load_after = os.getloadavg()
+    print(
+        f"{args.rounds} rounds; load average at the start {load_before[0]:.1f} "
+        f"(5 min {load_before[1]:.1f}), at the end {load_after[0]:.1f} (5 min {load_after[1]:.1f})"
+    )
+    print(
+        f"{'case':<58} {'time':>7} {'peak':>6}  {'yardstick':<12} {'time':>7} {'peak':>6}"
+        f"  {'ratio':>6} {'memory':>6}"
+    )
+    for case in measured:
+        t_ours = statistics.median(r.seconds for r, _ in case.runs)
+        t_base = statistics.median(r.seconds for _, r in case.runs)
+        p_ours = max(r.peak for r, _ in case.runs)
+        p_base = max(r.peak for _, r in case.runs)
+        ratio = statistics.median(r.seconds / y.seconds for r, y in case.runs)
+        memory = statistics.median(r.peak / y.peak for r, y in case.runs)
+        print(
+            f"{LABELS[case.name]:<58} {t_ours:6.2f}s {p_ours:5.0f}M  {case.yardstick:<12} "
+            f"{t_base:6.2f}s {p_base:5.0f}M  {ratio:5.2f}× {memory:5.2f}×"
         )
-        rows = args.players * args.events
-        print(f"workbook: {rows:,} result rows, {source.stat().st_size / 2**20:.1f} MB")
-        alone = []
-        for _ in range(args.rounds):  # back to back, before openpyxl loads the machine
-            a = Path(folder) / "alone.xlsx"
-            shutil.copy(source, a)
-            alone.append(measure([*xlrally, "sync", str(a)]))
-        ours, theirs, floor, again, features = [], [], [], [], []
-        for _ in range(args.rounds):
-            a, b = Path(folder) / "a.xlsx", Path(folder) / "b.xlsx"
-            shutil.copy(source, a)
-            shutil.copy(source, b)
-            ours.append(measure([*xlrally, "sync", str(a)]))
-            c = Path(folder) / "c.xlsx"
-            shutil.copy(featured, c)
-            features.append(measure([*xlrally, "sync", str(c)]))
-            floor.append(measure([sys.executable, "-c", READ_FLOOR, str(b)]))
-            again.append(measure([*xlrally, "sync", str(a)]))
-            if not args.no_openpyxl:
-                theirs.append(measure([sys.executable, "-c", OPENPYXL_ROUND_TRIP, str(b)]))
-        helps = [measure([*xlrally, "--help"])[0] for _ in range(5)]
-    t_alone = statistics.median(t for t, _ in alone)
-    print(
-        f"xlrally sync (writes), alone: {t_alone:6.2f} s  peak {max(m for _, m in alone):5.0f} MB"
-        f"  (runs: {', '.join(f'{t:.2f}' for t, _ in alone)})"
-    )
-    t_ours = statistics.median(t for t, _ in ours)
-    peak = max(m for _, m in ours)
-    print(f"xlrally sync (writes), side by side: {t_ours:6.2f} s  peak {peak:5.0f} MB")
-    t_floor = statistics.median(t for t, _ in floor)
-    print(
-        f"read floor (calamine + copy): {t_floor:6.2f} s  peak {max(m for _, m in floor):5.0f} MB"
-    )
-    t_again = statistics.median(t for t, _ in again)
-    print(
-        f"xlrally sync (unchanged):     {t_again:6.2f} s  peak {max(m for _, m in again):5.0f} MB"
-    )
-    t_features = statistics.median(t for t, _ in features)
-    print(
-        f"sync with sections, prizes, a minimum: {t_features:6.2f} s  "
-        f"peak {max(m for _, m in features):5.0f} MB  ({t_features / t_ours:.2f}x the plain sync)"
-    )
-    print(f"ratio sync / read floor:      {t_ours / t_floor:6.2f}x")
-    print(f"ratio unchanged / sync:       {t_again / t_ours:6.2f}x")
-    if theirs:
-        t_theirs = statistics.median(t for t, _ in theirs)
-        t_m = max(m for _, m in theirs)
-        print(f"openpyxl load + save:         {t_theirs:6.2f} s  peak {t_m:5.0f} MB")
-        print(f"ratio openpyxl / xlrally:     {t_theirs / t_ours:6.1f}x")
-    print(f"xlrally --help:               {statistics.median(helps):6.2f} s")
+    print(f"xlrally --help: {statistics.median(helps):.3f} s (median of 5)")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ for (const width of widths) {
     return [...box.querySelectorAll("thead th")].map((th) => {
       const r = th.getBoundingClientRect();
       const inside = r.left >= shown.left - 1 && r.right <= shown.right + 1;
-      const withinContent = r.right - shown.left <= box.scrollWidth + 1;
+      const withinContent = r.right - (shown.left + box.clientLeft) <= box.scrollWidth + 1;
       return {
         text: th.textContent,
         visible: boxFits && r.width > 0 && (inside || (scrollable && withinContent)),
