@@ -206,10 +206,17 @@ def _criterion(
         )
     if name == "recent":
         missing = float("-inf")
+        position = {event: at for at, event in enumerate(events_newest_first)}  # names unique
+        count = len(events_newest_first)
 
         def recent(e: Entry) -> tuple[float, ...]:
-            by_event = {s.event: _key(s.value) for s in e.scores}
-            return tuple(by_event.get(ev, missing) for ev in events_newest_first)
+            # Each score put in its event's place (a season's key is as long as the season).
+            values = [missing] * count
+            for s in e.scores:
+                at = position.get(s.event)
+                if at is not None:
+                    values[at] = _key(s.value)
+            return tuple(values)
 
         return recent
     if name == "events":
@@ -281,36 +288,74 @@ def rank_entries(
 
     ``events_in_order`` is the order the events were held (oldest first), for ``recent``.
 
+    Each total is rounded once; the tie-break keys are made only for the players who share a
+    total with someone (a league of 47,000 players has few, and a ``recent`` key is as long as
+    the season): the same order as sorting everyone by :func:`order_key`.
+
     >>> rows = rank_entries([Entry("b", 5, (), frozenset()), Entry("a", 5, (), frozenset()),
     ...                      Entry("c", 9, (), frozenset())])
     >>> [(r.rank_label, r.player) for r in rows]
     [('1', 'c'), ('2=', 'a'), ('2=', 'b')]
     """
-    items = list(entries)
-    full_key = order_key(tie_breaks, events_in_order)
+    items = sorted(entries, key=lambda e: (e.player.casefold(), e.player))
+    totals = {id(e): _key(e.total) for e in items}
+    items.sort(key=lambda e: totals[id(e)], reverse=True)  # stable: names order equal totals
+    newest_first = list(reversed(events_in_order))
+    criteria = [_criterion(name, newest_first) for name in tie_breaks]
+    rows: list[Standing] = []
+    start = 0
+    while start < len(items):
+        total = totals[id(items[start])]
+        end = start + 1
+        while end < len(items) and totals[id(items[end])] == total:
+            end += 1
+        if end - start == 1:
+            entry = items[start]
+            rows.append(
+                Standing(start + 1, False, entry.player, entry.total, entry.scores, entry.counted)
+            )
+        else:
+            rows.extend(_tied(items[start:end], start, tie_breaks, criteria))
+        start = end
+    return tuple(rows)
 
-    ordered = sorted(items, key=lambda e: (e.player.casefold(), e.player))
-    ordered.sort(key=full_key, reverse=True)
-    keyed = [(e, full_key(e)) for e in ordered]
 
+def _tied(
+    group: list[Entry],
+    first: int,
+    tie_breaks: Sequence[str],
+    criteria: Sequence[Callable[[Entry], tuple[float, ...]]],
+) -> list[Standing]:
+    """The rows of players sharing a total, from place ``first`` + 1: ordered by the
+    tie-break chain (names keep their order within it), each separated from the one above by
+    the first tie-break that differs, or tied."""
+    keyed = [(e, tuple(c(e) for c in criteria)) for e in group]
+    keyed.sort(key=lambda pair: pair[1], reverse=True)  # stable
     rows: list[Standing] = []
     for index, (entry, key) in enumerate(keyed):
         above = keyed[index - 1][1] if index else None
         below = keyed[index + 1][1] if index + 1 < len(keyed) else None
-        tied = key in (above, below)
-        if above is None or above[0] != key[0]:
+        if above is None:
             decided_by = None
         else:
             decided_by = next(
                 (
                     TIE_BREAKS[name]
-                    for name, a, k in zip(tie_breaks, above[1:], key[1:], strict=True)
+                    for name, a, k in zip(tie_breaks, above, key, strict=True)
                     if a != k
                 ),
                 "tied",
             )
-        rank = rows[-1].rank if above == key else index + 1
+        rank = rows[-1].rank if above == key else first + index + 1
         rows.append(
-            Standing(rank, tied, entry.player, entry.total, entry.scores, entry.counted, decided_by)
+            Standing(
+                rank,
+                key in (above, below),
+                entry.player,
+                entry.total,
+                entry.scores,
+                entry.counted,
+                decided_by,
+            )
         )
-    return tuple(rows)
+    return rows
