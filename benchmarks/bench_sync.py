@@ -80,21 +80,22 @@ DEFAULT = (
 
 @dataclass
 class Run:
-    """One measurement: wall seconds and peak resident MB."""
+    """One measurement: wall seconds, peak resident MB, CPU seconds (user + system)."""
 
     seconds: float
     peak: float
+    cpu: float
 
 
 def measure(command: list[str]) -> Run:
-    """Wall seconds and peak resident MB of one process."""
+    """Wall seconds, peak resident MB and CPU seconds of one process."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {' '.join(command)}")
-    return Run(elapsed, usage.ru_maxrss / 1024)
+    return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 LABELS = {
@@ -205,7 +206,10 @@ def main() -> None:
                 pair = [ours, theirs] if round_number % 2 else [theirs, ours]
                 first, second = measure(pair[0]), measure(pair[1])
                 case.runs.append((first, second) if round_number % 2 else (second, first))
-            print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
+            load = os.getloadavg()[0]
+            print(
+                f"round {round_number + 1} of {args.rounds} done, load {load:.1f}", file=sys.stderr
+            )
         helps = [measure([*XLRALLY, "--help"]).seconds for _ in range(5)]
     load_after = os.getloadavg()
     print(
@@ -213,19 +217,23 @@ def main() -> None:
         f"(5 min {load_before[1]:.1f}), at the end {load_after[0]:.1f} (5 min {load_after[1]:.1f})"
     )
     print(
-        f"{'case':<58} {'time':>7} {'peak':>6}  {'yardstick':<12} {'time':>7} {'peak':>6}"
-        f"  {'ratio':>6} {'memory':>6}"
+        f"{'case':<58} {'time':>7} {'cpu':>6} {'peak':>6}  {'yardstick':<12} {'time':>7}"
+        f" {'cpu':>6} {'peak':>6}  {'ratio':>6} {'cpu':>6} {'memory':>6}"
     )
     for case in measured:
         t_ours = statistics.median(r.seconds for r, _ in case.runs)
         t_base = statistics.median(r.seconds for _, r in case.runs)
+        c_ours = statistics.median(r.cpu for r, _ in case.runs)
+        c_base = statistics.median(r.cpu for _, r in case.runs)
         p_ours = max(r.peak for r, _ in case.runs)
         p_base = max(r.peak for _, r in case.runs)
         ratio = statistics.median(r.seconds / y.seconds for r, y in case.runs)
+        cpu = statistics.median(r.cpu / y.cpu for r, y in case.runs)
         memory = statistics.median(r.peak / y.peak for r, y in case.runs)
         print(
-            f"{LABELS[case.name]:<58} {t_ours:6.2f}s {p_ours:5.0f}M  {case.yardstick:<12} "
-            f"{t_base:6.2f}s {p_base:5.0f}M  {ratio:5.2f}× {memory:5.2f}×"
+            f"{LABELS[case.name]:<58} {t_ours:6.2f}s {c_ours:5.2f}s {p_ours:5.0f}M  "
+            f"{case.yardstick:<12} {t_base:6.2f}s {c_base:5.2f}s {p_base:5.0f}M  "
+            f"{ratio:5.2f}× {cpu:5.2f}× {memory:5.2f}×"
         )
     print(f"xlrally --help: {statistics.median(helps):.3f} s (median of 5)")
 

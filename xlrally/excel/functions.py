@@ -122,6 +122,9 @@ _SAME: Mapping[str, str] = {}
 _NUMBERS_OR_BLANK = frozenset({float, int, type(None)})
 """Cell types a function is called with straight away (see :func:`_cellwise`)."""
 
+_UNSEEN = object()
+"""Not in the memo of :func:`_cellwise`."""
+
 _FAILURES = (XlrallyError, ValueError, TypeError)
 """What a function raises for a bad row: shown in that row's cell, never raised to Excel."""
 
@@ -145,7 +148,9 @@ def _cellwise(
 
     The lean path: when every cell is a number or a blank and no row can be all blank (one
     range deciding blankness has no blank), each row is handed to ``function`` as it is, and
-    only a row that fails goes through the checks above (the same result, found later).
+    only a row that fails goes through the checks above (the same result, found later). When
+    the numbers are all floats (as Excel hands them over), a row equal to one before gets that
+    row's result: ``function`` must depend on its arguments only (every function here does).
     """
     cells = [_cells(a) for a in args]
     sizes = [size for size, _ in cells]
@@ -164,7 +169,21 @@ def _cellwise(
         type(None) not in kinds[i] for i in deciding
     )
     flat: list[Any] = []
-    if lean:
+    if lean and all(k <= _FLOAT_OR_BLANK for k in kinds):
+        # Excel hands every number over as a float, and a league's columns repeat a few
+        # values (ranks, field sizes, buy-ins): each distinct row is worked out once. (Excel
+        # has no negative zero, so the 0.0 and -0.0 that compare equal here never differ.)
+        memo: dict[tuple[Any, ...], Any] = {}
+        for values in zip(*columns_of, strict=True):
+            found = memo.get(values, _UNSEEN)
+            if found is _UNSEEN:
+                try:
+                    found = function(*values)
+                except _FAILURES:
+                    found = _one_cell(function, names, deciding, values, renamed)
+                memo[values] = found
+            flat.append(found)
+    elif lean:
         for values in zip(*columns_of, strict=True):
             try:
                 flat.append(function(*values))
@@ -287,27 +306,63 @@ def rally_best_n(events_held: Any, cap: Any = None) -> Any:
 
 def best_x_total(scores: Any, x: Any = None) -> Any:
     """Per row of scores: the sum of its x largest numbers."""
-    rows = _grid(scores)
+    (height, width), cells = _cells(scores)
     counts = _grid(x)
-    if len(counts) not in (1, len(rows)) or any(len(r) != 1 for r in counts):
+    if len(counts) not in (1, height) or any(len(r) != 1 for r in counts):
         return "#VALUE! x must be one number or one per row of scores"
+    if height and width and set(map(type, cells)) <= _FLOAT_OR_BLANK:
+        out = _best_x_floats(cells, width, [c[0] for c in counts])
+    else:
+        out = [_best_x_row(cells[r * width : (r + 1) * width], counts, r) for r in range(height)]
+    return out[0][0] if len(out) == 1 else out
+
+
+def _best_x_row(row: list[Any], counts: Grid, index: int) -> list[Any]:
+    """One row of :func:`best_x_total` with every check (any cells)."""
+    numbers = [float(v) for v in row if isinstance(v, int | float) and not isinstance(v, bool)]
+    count = counts[0][0] if len(counts) == 1 else counts[index][0]
+    failed = _first_error([*row, count])
+    if failed:
+        return [f"{failed} in {'scores' if failed in row else 'x'}"]
+    if not numbers:
+        return [""]
+    try:
+        n = None if _absent(count) else _whole_count(count)
+        return [best_total(numbers, n)]
+    except XlrallyError as error:
+        return [_error(error)]
+
+
+def _best_x_floats(cells: list[Any], width: int, counts: list[Any]) -> Grid:
+    """:func:`best_x_total` when every score is a float or blank (as Excel hands them over):
+    no error can be among the scores, so each distinct x is checked once (the same results
+    as :func:`_best_x_row`)."""
+    checked: dict[Any, tuple[str | None, int | None, str | None]] = {}
     out: Grid = []
-    for index, row in enumerate(rows):
-        numbers = [float(v) for v in row if isinstance(v, int | float) and not isinstance(v, bool)]
-        count = counts[0][0] if len(counts) == 1 else counts[index][0]
-        failed = _first_error([*row, count])
+    for index, start in enumerate(range(0, len(cells), width)):
+        count = counts[0] if len(counts) == 1 else counts[index]
+        key = (type(count), count)
+        if key not in checked:
+            failed = _first_error([count])
+            error = n = None
+            if failed is None:
+                try:
+                    n = None if _absent(count) else _whole_count(count)
+                except XlrallyError as problem:
+                    error = _error(problem)
+            checked[key] = (failed and f"{failed} in x", n, error)
+        failed, n, error = checked[key]
         if failed:
-            out.append([f"{failed} in {'scores' if failed in row else 'x'}"])
+            out.append([failed])
             continue
+        numbers = [v for v in cells[start : start + width] if v is not None]
         if not numbers:
             out.append([""])
-            continue
-        try:
-            n = None if _absent(count) else _whole_count(count)
+        elif error:
+            out.append([error])
+        else:
             out.append([best_total(numbers, n)])
-        except XlrallyError as error:
-            out.append([_error(error)])
-    return out[0][0] if len(out) == 1 else out
+    return out
 
 
 def _whole_count(value: Any) -> int:
