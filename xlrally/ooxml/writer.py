@@ -47,6 +47,7 @@ from xlrally.ooxml.edit import (
     shared_strings,
     workbook_styles,
 )
+from xlrally.ooxml.old_sheet import read_old_sheet
 from xlrally.ooxml.package import Package, SheetRef
 from xlrally.ooxml.properties import digest_after, set_custom_property
 from xlrally.ooxml.replace import (
@@ -60,7 +61,6 @@ from xlrally.ooxml.replace import (
     temp_prefix,
 )
 from xlrally.ooxml.sheet_xml import (
-    has_formulas,
     hidden_headings,
     is_print_default,
     kept_elements,
@@ -71,7 +71,6 @@ from xlrally.ooxml.sheet_xml import (
 )
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.verify import verify
-from xlrally.ooxml.xmlpart import XmlPart
 
 __all__ = [  # and, for the callers of the one module this was, the names of its parts
     "CUSTOM_CONTENT_TYPE",
@@ -170,7 +169,8 @@ class _OldSheet(NamedTuple):
 def _old_sheet(package: Package, existing: SheetRef) -> _OldSheet:
     """The old sheet's :class:`_OldSheet`; one holding Excel tables is refused (rewriting it
     would remove them)."""
-    old = XmlPart(existing.part, package.read(existing.part))
+    read = read_old_sheet(existing.part, package.read(existing.part))
+    old = read.part  # its rows after the first left out where that is safe
     tables = table_parts(old)
     if tables:
         raise WorkbookError(
@@ -181,7 +181,7 @@ def _old_sheet(package: Package, existing: SheetRef) -> _OldSheet:
         kept_elements(old),
         hidden_headings(old, shared_strings(package)),
         selected(old),
-        has_formulas(old),
+        read.formulas,
     )
 
 
