@@ -236,9 +236,7 @@ def _data(table: StandingsView, shown: int) -> str:
     for view in table.rows[:shown]:
         row = view.standing
         cells = [
-            ""
-            if score is None
-            else ("c" if score.counted else "d") + fixed(score.value, places)
+            "" if score is None else ("c" if score.counted else "d") + fixed(score.value, places)
             for score in view.scores
         ]
         played = [score for score in view.scores if score is not None]
@@ -270,7 +268,6 @@ def _data(table: StandingsView, shown: int) -> str:
     # Inside <script> only "</script" or "<!--" could end the data early: no "<" is left.
     safe = text.replace("<", "\\u003c")
     return f'<script type="application/json" id="standings-data">{safe}</script>'
-
 
 
 def _table(table: StandingsView, shown: int, live: bool = False) -> str:
