@@ -9,7 +9,9 @@ import pytest
 from helpers import RALLY_SHEETS, write_book
 
 from xlrally.core.errors import WorkbookError
+from xlrally.ooxml import package as package_module
 from xlrally.ooxml.package import MAX_CELLS, Package, column_number
+from xlrally.ooxml.reader import FileSheets
 
 
 def with_cell(tmp_path: Path, ref: str) -> Path:
@@ -34,13 +36,16 @@ def with_cell(tmp_path: Path, ref: str) -> Path:
     ("ref", "refused"),
     [
         ("H1048576", False),  # 8 columns at any length: 8,388,608 cells
-        ("I1048576", False),  # 9 × 1,048,576 = 9,437,184 <= 10,000,000
-        ("J1048576", True),  # 10 × 1,048,576 > 10,000,000
+        ("J1048576", False),  # 10 columns to Excel's last row (issue 33)
+        ("T1048576", False),  # 20 × 1,048,576 = 20,971,520 = MAX_CELLS
+        ("U1048576", True),  # 21 × 1,048,576 > MAX_CELLS
         ("AA100", False),
         ("XFD1", False),  # 16,384 cells in one row
         ("XFD1048576", True),
-        ("ZZ20000", True),  # 702 × 20,000
-        ("BA200000", True),
+        ("ZZ20000", False),  # 702 × 20,000 = 14,040,000
+        ("ZZ30000", True),  # 702 × 30,000 = 21,060,000
+        ("BA200000", False),  # 53 × 200,000 = 10,600,000
+        ("BA400000", True),  # 53 × 400,000 = 21,200,000
     ],
 )
 def test_sheet_area_limit(tmp_path: Path, ref: str, refused: bool) -> None:
@@ -59,3 +64,20 @@ def test_sheet_area_limit(tmp_path: Path, ref: str, refused: bool) -> None:
 def test_column_numbers() -> None:
     """A -> 1, Z -> 26, AA -> 27, XFD -> 16384."""
     assert [column_number(c) for c in ("A", "Z", "AA", "XFD")] == [1, 26, 27, 16384]
+
+
+@pytest.mark.parametrize("check_area", [True, False])
+def test_the_area_limit_is_the_same_in_a_child_that_skips_the_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, check_area: bool
+) -> None:
+    """A reader in an isolated child (no check before the read) refuses the same sheets as
+    one in this process, with the same message: here a limit of 100 cells and a cell at K10
+    (10 rows × 11 columns)."""
+    monkeypatch.setattr(package_module, "MAX_CELLS", 100)
+    path = with_cell(tmp_path, "K10")
+    refused = pytest.raises(WorkbookError, match="Results: cells reach row 10 and column 11")
+    with FileSheets(path, check_area) as source, refused:
+        source.values("Results")
+    small = with_cell(tmp_path, "J10")
+    with FileSheets(small, check_area) as source:
+        assert len(source.values("Results")) == 10

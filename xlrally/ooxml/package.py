@@ -38,8 +38,10 @@ MAX_PART_BYTES = 512 * 2**20
 """Largest uncompressed part (a 200,000-row results sheet is about 30 MB)."""
 MAX_TOTAL_BYTES = 1024 * 2**20
 """Largest sum of the uncompressed parts."""
-MAX_CELLS = 10_000_000
-"""Largest area (rows × columns up to the furthest cell) of a sheet that is read."""
+MAX_CELLS = 20 * 1_048_576
+"""Largest area (rows × columns up to the furthest cell) of a sheet that is read: 20 columns
+down to Excel's last row (a results sheet of Excel's every row fits), in every path (issue 33:
+the Python paths refused a 10-column sheet reaching row 1,048,576 that the command line read)."""
 MAX_PARTS = 10_000
 
 MAX_ROWS = 1_048_576
@@ -51,6 +53,15 @@ _ROW_NUMBER = re.compile(rb' r="[A-Z]{0,3}([0-9]{1,7})"')
 _IMPLICIT_CELL = re.compile(rb"<c(?:\s(?![^>]*\br=)[^>]*)?/?>")
 """A complete <c> tag without an r attribute."""
 _DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def refuse_area(sheet: str, max_row: int, max_col: int) -> None:
+    """Refuse a sheet whose cells reach further than :data:`MAX_CELLS` allows."""
+    if max_row * max_col > MAX_CELLS:
+        raise WorkbookError(
+            f"{sheet}: cells reach row {max_row:,} and column {max_col:,}, an area of "
+            f"{max_row * max_col:,} cells; xlrally reads at most {MAX_CELLS:,}"
+        )
 
 
 def refuse_dtd(head: bytes, where: str) -> None:
@@ -347,11 +358,7 @@ class Package:
         for data in self._overlapping_chunks(sheet):
             rows = [int(r) for r in _ROW_NUMBER.findall(data)]
             max_row = max([max_row, data.count(b"<row"), *rows])
-        if max_row * max_col > MAX_CELLS:
-            raise WorkbookError(
-                f"{sheet.name}: cells reach row {max_row:,} and column {max_col:,}, an area of "
-                f"{max_row * max_col:,} cells; xlrally reads at most {MAX_CELLS:,}"
-            )
+        refuse_area(sheet.name, max_row, max_col)
 
     def has_formulas(self, sheet: SheetRef) -> bool:
         """Whether the sheet holds any formula (one pass over its XML, remembered)."""

@@ -15,7 +15,7 @@ import python_calamine
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import Value
-from xlrally.ooxml.package import WORKSHEET_TYPE, Package
+from xlrally.ooxml.package import WORKSHEET_TYPE, Package, refuse_area
 
 _OPEN_XML_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
@@ -34,9 +34,10 @@ class FileSheets:
     manager)."""
 
     def __init__(self, path: str | Path, check_area: bool = True) -> None:
-        """``check_area`` False skips the sheet-area check: only for a reader running in an
-        isolated child process (xlrally.app.isolate), where a crash cannot take anything else down.
-        """
+        """``check_area`` False skips the sheet-area check before the read: only for a reader
+        running in an isolated child process (xlrally.app.isolate), where a crash cannot take
+        anything else down; the sheet's area is then checked on the cells read, so that both
+        refuse the same sheets."""
         self.check_area = check_area
         self.package = Package(path)
         try:
@@ -92,5 +93,8 @@ class FileSheets:
                         f"{name}: cannot read the sheet: {error}"
                     ) from None
                 formulas.result()
+            if not self.check_area:  # the same limit, on the cells read (a hostile sheet
+                # that python-calamine cannot even hold ends the child by its memory limit)
+                refuse_area(name, len(rows), max(map(len, rows), default=0))
             self._cache[name] = cast(list[list[Value]], rows)
         return self._cache[name]
