@@ -17,26 +17,56 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import importlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from xlrally.app.batch import BatchInterrupted, run_batch
-from xlrally.app.importer import ImportInterrupted, ImportOutcome, Options, import_file
 from xlrally.app.isolate import stop_on_sigterm
-from xlrally.app.newbook import button_warnings, has_refresh_button, make_new, write_companion
 from xlrally.app.sync import SyncOutcome, last_saved, read_isolated, sync_file
 from xlrally.app.sync import read_standings as read_file
 from xlrally.core.errors import FileProblems, NewBookError, XlrallyError
-from xlrally.core.names import norm
-from xlrally.core.sections import of_section, section_names
-from xlrally.core.standings import Standings
-from xlrally.core.systems import SYSTEMS
-from xlrally.formats import report
-from xlrally.formats.page import TOP, standings_page
-from xlrally.formats.view import shown_warnings
+from xlrally.formats.top import TOP
+
+if TYPE_CHECKING:
+    from xlrally.app.importer import ImportInterrupted, ImportOutcome
+    from xlrally.core.standings import Standings
+    from xlrally.core.systems import SYSTEMS
+    from xlrally.formats.page import standings_page as as_page
+    from xlrally.formats.report import as_csv, as_json
+    from xlrally.formats.report import as_table as as_text
+    from xlrally.formats.report import json_text as as_json_text
+    from xlrally.formats.shown import shown_warnings
+
+# The code behind each verb is imported when the verb is first called, and the names below
+# when first asked for (issue 33): `xlrally sync` of an unchanged file, which needs none of
+# it, then loads only the look at the file.
+_LAZY: dict[str, tuple[str, str]] = {
+    "ImportInterrupted": ("xlrally.app.importer", "ImportInterrupted"),
+    "ImportOutcome": ("xlrally.app.importer", "ImportOutcome"),
+    "SYSTEMS": ("xlrally.core.systems", "SYSTEMS"),
+    "Standings": ("xlrally.core.standings", "Standings"),
+    "as_csv": ("xlrally.formats.report", "as_csv"),
+    "as_json": ("xlrally.formats.report", "as_json"),
+    "as_json_text": ("xlrally.formats.report", "json_text"),
+    "as_page": ("xlrally.formats.page", "standings_page"),
+    "as_text": ("xlrally.formats.report", "as_table"),
+    "shown_warnings": ("xlrally.formats.shown", "shown_warnings"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`_LAZY`, imported from its module when first asked for (and kept)."""
+    if name in _LAZY:
+        module, attribute = _LAZY[name]
+        value = getattr(importlib.import_module(module), attribute)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'xlrally.api' has no attribute {name!r}")
+
 
 __all__ = [
     "SYSTEMS",
@@ -76,17 +106,13 @@ T = TypeVar("T")
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
-as_json = report.as_json
-as_json_text = report.json_text
-as_csv = report.as_csv
-as_text = report.as_table
-as_page = standings_page
-
 
 def new_league(path: str | Path, system: str = "rally") -> list[Path]:
     """Make a new league workbook at ``path`` with the system's example league (a ``.xlsm``
     gets a Refresh standings button and, beside it, the module the button runs); returns what
     was written. Raises :class:`NewBookError`."""
+    from xlrally.app.newbook import make_new
+
     return make_new(Path(path), system)
 
 
@@ -95,6 +121,8 @@ def write_button_module(path: str | Path) -> Path:
     ``.xlsm``); returns it. Raises :class:`NewBookError` when the workbook has no button or
     cannot have one that works, FileExistsError when the module is there already, OSError
     when it cannot be written."""
+    from xlrally.app.newbook import has_refresh_button, write_companion
+
     path = Path(path)
     if not has_refresh_button(path):
         msg = "has no Refresh standings button (make one with `xlrally new NAME.xlsm`)"
@@ -186,6 +214,8 @@ def import_results(
     results already (unless ``replace``); :class:`ImportInterrupted` on Ctrl-C (``written``
     says whether the new workbook was in place already).
     """
+    from xlrally.app.importer import Options, import_file
+
     options = Options(event, date, rounds, dict(columns or {}), replace, season)
     return import_file(path, source, options, data)
 
@@ -226,6 +256,9 @@ def in_section(standings: Standings, section: str | None, path: str | Path) -> S
     not name raises :class:`FileProblems` listing those it does."""
     if section is None:
         return standings
+    from xlrally.core.names import norm
+    from xlrally.core.sections import of_section, section_names
+
     names = section_names(standings)
     if norm(section) not in {norm(name) for name in names}:
         listed = ", ".join(names) or "none (the Players sheet's Section column names them)"
@@ -251,8 +284,11 @@ def check(path: str | Path) -> Checked:
     """Every problem of the workbook (raised as :class:`FileProblems`, each at its cell) or
     what it holds and the warnings, writing nothing (run as :func:`read_shown` runs)."""
 
+    from xlrally.app.newbook import button_warnings
+    from xlrally.formats.report import newcomers
+
     def found(table: Standings) -> Checked:
-        news = tuple(report.newcomers(table))
+        news = tuple(newcomers(table))
         return Checked(len(table.rows), len(table.held), table.warnings, news)
 
     checked = read_shown(path, found, command="check")
@@ -270,6 +306,8 @@ def publish(
     """Write the standings as one self-contained HTML page (``output``: default ``path``
     with ``.html``; ``top``: the players shown in full, None everyone); returns it. Raises
     :class:`FileProblems`, OSError when the page cannot be written."""
+    from xlrally.formats.page import standings_page
+
     updated = last_saved(path)
     page = read_shown(
         path,

@@ -14,9 +14,10 @@ import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
-from xlrally.app import stamps, sync
+from xlrally.app import stamps
 from xlrally.app.batch import run_batch
 from xlrally.app.sync import sync_file
+from xlrally.ooxml import reader
 
 RESULTS = "xl/worksheets/sheet3.xml"  # XlsxWriter's parts: Settings, Events, Results
 
@@ -48,7 +49,7 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("the sheets were read")
 
-    monkeypatch.setattr(sync, "FileSheets", refuse)
+    monkeypatch.setattr(reader, "FileSheets", refuse)  # sync imports it from there when reading
 
 
 def synced(tmp_path: Path) -> Path:

@@ -19,11 +19,12 @@ from xlrally.app.sync import (
     SyncOutcome,
     explain_failure,
     full_sync,
+    load,
     memory_for,
     synced_before,
 )
 from xlrally.ooxml.package import file_identity
-from xlrally.ooxml.writer import clean_stale_temporaries
+from xlrally.ooxml.replace import clean_stale_temporaries
 
 
 def _safe_sync(
@@ -136,6 +137,9 @@ def _sync_all(
         else:
             results[index] = outcome
             advance()
+    if not todo:
+        return  # every file unchanged: no worker, no results folder
+    load()  # the sync's code, imported once here for the workers to share
     if isolate.AVAILABLE:
         paths = [files[index] for index in todo]
         try:

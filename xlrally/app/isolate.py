@@ -350,21 +350,21 @@ def _remove_abandoned(temp: Path) -> None:
     which have no lock, go once they are a day old and hold nothing but results."""
     import fcntl
 
-    try:
-        found = [entry.path for entry in os.scandir(temp) if entry.name.startswith(_PREFIXES)]
+    try:  # names only: a shared temporary folder may hold thousands of others' xlrally-*
+        found = [(e.name, e.path) for e in os.scandir(temp) if e.name.startswith(_PREFIXES)]
     except OSError:
         return
-    for name in found:
-        folder = Path(name)
+    for name, path in found:
+        folder = Path(path)
         try:
-            if LEGACY_FOLDER.fullmatch(folder.name):
+            if LEGACY_FOLDER.fullmatch(name):
                 _remove_legacy(folder)
                 continue
-            if folder.name.startswith("."):
+            if name.startswith("."):
                 if time.time() - folder.stat().st_mtime > ABANDONED_AFTER:
                     shutil.rmtree(folder, ignore_errors=True)
                 continue
-            if not folder.name.startswith(FOLDER_PREFIX):
+            if not name.startswith(FOLDER_PREFIX):
                 continue
             lock = os.open(folder, os.O_RDONLY)
         except OSError:  # gone meanwhile, or another user's

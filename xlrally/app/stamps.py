@@ -10,15 +10,17 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from xlrally.core.errors import XlrallyError
-from xlrally.core.standings import Standings
 from xlrally.core.version import __version__
 from xlrally.formats.cells import Row, Value, column_letter, norm
-from xlrally.formats.grid import SHEET_NAME, standings_grid
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.properties import custom_property, digest
-from xlrally.ooxml.reader import FileSheets
+
+if TYPE_CHECKING:  # here only for the types: the unchanged file's check loads neither
+    from xlrally.core.standings import Standings
+    from xlrally.ooxml.reader import FileSheets
 
 FINGERPRINT = "xlrally standings"
 """The custom document property holding the fingerprint of the Standings xlrally wrote."""
@@ -88,6 +90,8 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
     """A warning when the Standings sheet was changed by hand since xlrally wrote it: its
     values no longer match the fingerprint xlrally kept (a custom document property) when it
     wrote them. Names the cells that now differ from the standings (at most five)."""
+    from xlrally.formats.grid import SHEET_NAME, standings_grid
+
     stored = custom_property(source.package, FINGERPRINT)
     name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
     if stored is None or name is None or not stored.startswith(FINGERPRINT_FORM):

@@ -13,22 +13,32 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
 from xlrally.app.stamps import INPUTS, hand_edits, marks, recorded, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
-from xlrally.core.league import compute_standings
 from xlrally.core.numbers import plural
-from xlrally.core.standings import Standings
-from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
-from xlrally.formats.workbook import read_league
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
 from xlrally.ooxml.properties import last_saved as last_saved_in
-from xlrally.ooxml.reader import FileSheets
 from xlrally.ooxml.replace import TEMP_SUFFIX, WriteOutcome, temp_prefix
-from xlrally.ooxml.writer import stage_sheet
+
+if TYPE_CHECKING:
+    from xlrally.core.standings import Standings
+
+# The reading, scoring and writing code is imported by the functions that use it
+# (:func:`load`), so that a look at an unchanged file (:func:`synced_before`) loads none of it.
+
+
+def load() -> None:
+    """Import the code a full sync runs: a parent calls this before it forks its workers, so
+    that they share it instead of each importing it again."""
+    import xlrally.core.league
+    import xlrally.formats.grid
+    import xlrally.formats.workbook
+    import xlrally.ooxml.reader
+    import xlrally.ooxml.writer  # noqa: F401
 
 
 def read_standings(
@@ -40,6 +50,10 @@ def read_standings(
     """Read a workbook file and compute its standings (of one season, when its events name
     seasons). Raises FileProblems. ``check_area``: see :class:`~xlrally.ooxml.reader.FileSheets`
     (isolated children only)."""
+    from xlrally.core.league import compute_standings
+    from xlrally.formats.workbook import read_league
+    from xlrally.ooxml.reader import FileSheets
+
     path = Path(path)
     try:
         with paused_gc(), FileSheets(path, check_area) as source:
@@ -153,6 +167,12 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
     for a process that exits right after: freeing millions of objects one by one (~5% of a big
     sync) is wasted work there.
     """
+    from xlrally.core.league import compute_standings
+    from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
+    from xlrally.formats.workbook import read_league
+    from xlrally.ooxml.reader import FileSheets
+    from xlrally.ooxml.writer import stage_sheet
+
     staged = None
     try:
         with paused_gc(ending=keep is not None), FileSheets(path, check_area) as source:

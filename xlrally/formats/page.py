@@ -42,6 +42,7 @@ from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
 from xlrally.formats.charts import chart
+from xlrally.formats.top import TOP
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
     MONEY_HEADINGS,
@@ -140,9 +141,6 @@ section.rest { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
 def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
-
-TOP = 200
-"""Players shown in full (every event, and their section) by default; ``publish --top``."""
 
 LIVE_CELLS = 40_000
 """A table of more cells than this (players in full × columns) is written as data and made by

@@ -18,7 +18,6 @@ that explain the marks. Each output only renders it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -29,6 +28,7 @@ from xlrally.core.ranking import Score, Standing
 from xlrally.core.standings import Standings
 from xlrally.core.systems import System
 from xlrally.formats.cells import show_date
+from xlrally.formats.shown import SHOWN_WARNINGS, shown_warnings  # noqa: F401 (moved, kept)
 
 
 class ScoreView(NamedTuple):
@@ -167,27 +167,6 @@ def standings_view(standings: Standings) -> StandingsView:
                 scores[at] = _new_score((event, score.value, event in counted, score))
         rows.append(RowView(row, tuple(scores)))
     return StandingsView(standings, standings.scoring, held, decimals(standings), tuple(rows))
-
-
-SHOWN_WARNINGS = 20
-"""Warnings shown in a sheet, page, message box or terminal; a league of 100,000 players can
-have thousands of look-alike names, which would drown the rest."""
-
-
-def shown_warnings(warnings: Sequence[str], limit: int = SHOWN_WARNINGS) -> list[str]:
-    """At most ``limit`` warnings, then one line counting the others.
-
-    >>> shown_warnings(["a", "b", "c"], 2)
-    ['a', 'b', '... and 1 more warning: `xlrally check --all FILE` lists every one']
-    """
-    if len(warnings) <= limit:
-        return list(warnings)
-    more = len(warnings) - limit
-    return [
-        *warnings[:limit],
-        f"... and {plural(more, 'more warning', grouped=True)}: `xlrally check --all FILE` lists "
-        "every one",
-    ]
 
 
 def qualifying_note(standings: Standings) -> list[str]:
