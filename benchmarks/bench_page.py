@@ -39,7 +39,8 @@ from helpers import npm_package, program  # noqa: E402
 from xlrally.core.league import compute_standings  # noqa: E402
 from xlrally.core.model import Event, League, Result, Settings  # noqa: E402
 from xlrally.core.systems.poker import PointStructure  # noqa: E402
-from xlrally.formats.page import TOP, standings_page  # noqa: E402
+from xlrally.formats.page import standings_page  # noqa: E402
+from xlrally.formats.top import TOP  # noqa: E402
 
 SCRIPT = HERE.parent / "tests" / "browser" / "load_time.mjs"
 PUPPETEER = "23.11.1"

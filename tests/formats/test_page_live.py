@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bench_page import league
@@ -46,7 +47,9 @@ def written_with_more_rows(standings: Standings, monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
-def shown(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
+def shown(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     system = request.param
     standings = compute_standings(league(system, *SIZES[system]))
     folder = tmp_path_factory.mktemp(system)
@@ -77,7 +80,7 @@ def shown(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     return {"page": live.read_text(encoding="utf-8"), "players": players, "query": query, **found}
 
 
-def test_the_page_runs_only_its_own_script(shown: dict) -> None:
+def test_the_page_runs_only_its_own_script(shown: dict[str, Any]) -> None:
     """The one script that runs is allowed by its hash; the rows are data, in which no "<"
     could end the script element."""
     text = shown["page"]
@@ -92,21 +95,23 @@ def test_the_page_runs_only_its_own_script(shown: dict) -> None:
     assert shown["errors"] == []
 
 
-def test_scrolling_the_table_through_shows_every_player_once_in_order(shown: dict) -> None:
+def test_scrolling_the_table_through_shows_every_player_once_in_order(
+    shown: dict[str, Any],
+) -> None:
     """Each player in view once, from the first to the last, and only rows near the view
     made at any time."""
     assert shown["seen"] == list(range(1, len(shown["players"]) + 1))
     assert shown["renderedAtTheEnd"] < 400
 
 
-def test_the_rows_made_are_the_rows_the_page_would_hold(shown: dict) -> None:
+def test_the_rows_made_are_the_rows_the_page_would_hold(shown: dict[str, Any]) -> None:
     """The script makes each row as the page writes it in HTML (rows 1-200)."""
     made, written = shown["rowsMade"], shown["rowsWritten"]
     assert sorted(map(int, made)) == list(range(1, 201))
     assert [made[k] for k in sorted(made, key=int)] == [written[k] for k in sorted(made, key=int)]
 
 
-def test_a_players_section_is_made_when_asked_for(shown: dict) -> None:
+def test_a_players_section_is_made_when_asked_for(shown: dict[str, Any]) -> None:
     """Following a link to a player past the written sections makes it, as the page writes
     it, and brings it into view."""
     assert shown["sectionMade"] is not None
@@ -114,7 +119,7 @@ def test_a_players_section_is_made_when_asked_for(shown: dict) -> None:
     assert shown["sectionInView"] is True
 
 
-def test_find_a_player(shown: dict) -> None:
+def test_find_a_player(shown: dict[str, Any]) -> None:
     """Typing a name leaves the players whose names contain it, in their order."""
     query = shown["query"]
     expected = [p for p in shown["players"] if query.casefold() in p.casefold()]
@@ -122,12 +127,12 @@ def test_find_a_player(shown: dict) -> None:
     assert shown["found"]["said"] == f"{len(expected):,} found"
 
 
-def test_printing_makes_every_row(shown: dict) -> None:
+def test_printing_makes_every_row(shown: dict[str, Any]) -> None:
     """Before printing every row is made, so that the paper has the whole table."""
     assert shown["printed"] == len(shown["players"])
 
 
-def test_without_scripts_the_first_rows_are_there(shown: dict) -> None:
+def test_without_scripts_the_first_rows_are_there(shown: dict[str, Any]) -> None:
     """A reader without scripts gets the first rows and a note saying so, no search box."""
     plain = shown["withoutScripts"]
     assert plain["rows"] == STATIC_ROWS

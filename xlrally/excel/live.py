@@ -32,7 +32,7 @@ from xlrally.excel.memory import MemoryBook, as_typed
 from xlrally.excel.xlwings_book import XlwingsBook, engine_of, excel_refused, points
 from xlrally.formats.cells import Row
 from xlrally.formats.grid import standings_grid
-from xlrally.formats.view import shown_warnings
+from xlrally.formats.shown import shown_warnings
 from xlrally.formats.workbook import SheetSource, read_league
 
 __all__ = [  # and, for the callers of the one module this was, its backends

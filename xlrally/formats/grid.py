@@ -20,6 +20,7 @@ from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
+from xlrally.formats.shown import shown_warnings
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
     MONEY_HEADINGS,
@@ -37,7 +38,6 @@ from xlrally.formats.view import (
     league_title,
     pot_summary,
     prize_rows,
-    shown_warnings,
     standings_view,
 )
 

@@ -42,6 +42,7 @@ from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
 from xlrally.formats.charts import chart
+from xlrally.formats.shown import shown_warnings
 from xlrally.formats.top import TOP
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
@@ -61,7 +62,6 @@ from xlrally.formats.view import (
     prize_rows,
     qualifying_note,
     scoring_notes,
-    shown_warnings,
     standings_view,
 )
 

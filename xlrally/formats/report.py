@@ -14,6 +14,7 @@ from xlrally.core.numbers import fixed
 from xlrally.core.sections import section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
+from xlrally.formats.shown import shown_warnings
 from xlrally.formats.treasury import (
     account_rows,
     event_rows,
@@ -29,7 +30,6 @@ from xlrally.formats.view import (
     event_notes,
     pot_summary,
     prize_rows,
-    shown_warnings,
     standings_view,
 )
 
