@@ -156,6 +156,17 @@ def cases(rnd: random.Random, n: int) -> dict[str, Case]:
             ],
         ),
         "DIPPOUCH_RATING": (lambda: udfs.DIPPOUCH_RATING(rank_col, field_col), dip_rating),
+        "FORMULA_POINTS": (
+            lambda: udfs.FORMULA_POINTS("pokerstars", field_col, rank_col, buy_in_col),
+            lambda: [
+                [
+                    round(10 * math.sqrt(a) / math.sqrt(k) * (1 + math.log10(b + 0.25)), 2)
+                    if k <= math.ceil(0.15 * a)
+                    else 0.0
+                ]
+                for a, k, b in zip(sizes, ranks, buy_in, strict=True)
+            ],
+        ),
         "PRIZE_SHARE": (
             lambda: udfs.PRIZE_SHARE(prizes, col(places), col(sharing)),
             lambda: [

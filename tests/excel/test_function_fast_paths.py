@@ -29,6 +29,12 @@ CELLWISE: dict[str, tuple[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]
         lambda place, sharing: functions.prize_share([[50.0], [30.0], [20.0]], place, sharing),
         (RANKS, RANKS),
     ),
+    "FORMULA_POINTS": (
+        lambda players, place, buy_in: functions.formula_points(
+            "pokerstars", players, place, buy_in
+        ),
+        (FIELDS, RANKS, MONEY),
+    ),
     "ABSOLUTE_POINTS": (
         lambda rank, players: functions.absolute_points(
             rank, [[25.0], [20.0], [15.0]], 5.0, [[3.0], [2.0]], players, 2.0, 3.0
