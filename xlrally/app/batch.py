@@ -137,9 +137,8 @@ def _sync_all(
         else:
             results[index] = outcome
             advance()
-    if not todo:
-        return  # every file unchanged: no worker, no results folder
-    load()  # the sync's code, imported once here for the workers to share
+    if todo:
+        load()  # the sync's code, imported once here for the workers to share
     if isolate.AVAILABLE:
         paths = [files[index] for index in todo]
         try:
