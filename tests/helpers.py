@@ -116,12 +116,17 @@ def rally_sheets() -> Sheets:
 
 
 def plain(rows: list[list[Any]]) -> list[list[Any]]:
-    """Sheet values as comparable data: "" as None, whole floats as ints, trailing blanks
-    (cells, then rows) dropped."""
+    """Sheet values as comparable data: "" as None, whole floats as ints, other numbers to
+    the 15 significant digits spreadsheet programs keep (the file writer writes them so),
+    trailing blanks (cells, then rows) dropped."""
     out = []
     for row in rows:
         values = [
-            None if v == "" else (int(v) if isinstance(v, float) and v.is_integer() else v)
+            None
+            if v == ""
+            else (int(v) if v.is_integer() else float(f"{v:.15g}"))
+            if isinstance(v, float)
+            else v
             for v in row
         ]
         while values and values[-1] is None:

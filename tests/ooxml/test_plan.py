@@ -231,7 +231,7 @@ def test_a_changed_standings_updates_its_property_in_place(tmp_path: Path) -> No
     pid; a property without a pid (some programs omit it) gets 2."""
     fingerprint = (
         '<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" name="xlrally standings">'
-        "<v:lpwstr>v2-old</v:lpwstr></property>"
+        "<v:lpwstr>v3-old</v:lpwstr></property>"
     )
     xml = USERS_PROPERTIES.replace("</Properties>", fingerprint + "</Properties>")
     path = with_custom_properties(write_book(tmp_path / "league.xlsx", RALLY_SHEETS), xml)
@@ -241,8 +241,8 @@ def test_a_changed_standings_updates_its_property_in_place(tmp_path: Path) -> No
         ("Season", "7"),
         ("xlrally standings", "2"),
     ]
-    assert props[2][3].startswith("v2-")
-    assert props[2][3] != "v2-old"
+    assert props[2][3].startswith("v3-")
+    assert props[2][3] != "v3-old"
 
 
 def test_a_sheet_of_that_name_that_is_a_chart_is_refused(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.version import __version__
-from xlrally.formats.cells import Row, Value, column_letter, norm
+from xlrally.formats.cells import Row, Value, column_letter, kept, norm
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.properties import custom_property, digest
 
@@ -30,14 +30,16 @@ INPUTS = "xlrally inputs"
 what that sync found (so that a sync of the unchanged file can be skipped)."""
 
 
-FINGERPRINT_FORM = "v2-"
-"""How a fingerprint starts; one without it (an older xlrally's) cannot be compared and is
-taken as unedited, until the next write replaces it."""
+FINGERPRINT_FORM = "v3-"
+"""How a fingerprint starts; one without it (an older xlrally's: ``v2-`` compared numbers to
+the last bit) cannot be compared and is taken as unedited, until the next write replaces it."""
 
 
 def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
     """A digest of a sheet's values as a reader of the file sees them (:func:`as_read`):
-    numbers by value (3 and 3.0 alike), texts as they are, blank cells alike however they are
+    numbers by value to the 15 significant digits every spreadsheet program keeps
+    (:func:`~xlrally.formats.cells.kept`; 3 and 3.0 alike), texts as they are, blank cells
+    alike however they are
     blank, blank cells after a row's last value and blank rows after the last row left out.
     Equal for the grid xlrally writes and for the same sheet read back, so a difference means
     the sheet was edited since. Each row is one ``repr`` of a list (a call per cell would cost
@@ -56,7 +58,9 @@ def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
             None
             if value is None or value == ""
             else float(value)
-            if type(value) is int or type(value) is float  # not bool: a bool is shown as text
+            if type(value) is int
+            else kept(value)
+            if type(value) is float  # not bool: a bool is shown as text
             else str(value)
             for value in row
         ]
@@ -73,11 +77,11 @@ def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
 def as_read(value: Value) -> float | str | None:
     """A cell's value as a reader of the file sees it: None for a blank, a float for any
     number, the text otherwise (what :func:`fingerprint` and a comparison with a sheet read
-    back go by)."""
+    back go by; numbers to 15 significant digits, :func:`~xlrally.formats.cells.kept`)."""
     if value is None or value == "":
         return None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
+        return kept(float(value))
     return str(value)
 
 

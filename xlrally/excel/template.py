@@ -21,7 +21,16 @@ import xlsxwriter
 
 from xlrally.core.league import compute_standings
 from xlrally.core.systems import SYSTEMS, System, known
-from xlrally.formats.cells import Cell, Look, PrintSetup, Row, column_widths
+from xlrally.formats.cells import (
+    PAGE_FOOTER,
+    Cell,
+    Look,
+    PrintSetup,
+    Row,
+    column_letter,
+    column_widths,
+    quote_sheet,
+)
 from xlrally.formats.grid import print_setup, standings_grid
 from xlrally.formats.looks import xlsxwriter_format
 from xlrally.formats.workbook import COLUMNS, MemorySheets, read_league
@@ -150,10 +159,13 @@ def write_grid(sheet: Any, grid: Sequence[Row], formats: _Formats, setup: PrintS
     sheet.set_landscape()
     sheet.fit_to_pages(1, 0)
     sheet.set_margins(left=0.5, right=0.5, top=0.75, bottom=0.75)
-    sheet.set_header(f'&C&"-,Bold"&14{setup.title.replace("&", "&&")}')
-    sheet.set_footer("&CPage &P of &N")
+    sheet.set_header(setup.header)
+    sheet.set_footer(PAGE_FOOTER)
     sheet.repeat_rows(0)
-    sheet.print_area(0, 0, 1_048_575, setup.columns - 1)
+    # XlsxWriter writes whole columns as `Standings!$A:$G`, which openpyxl cannot read (and
+    # drops when it saves): the form the file writer uses, rows 1 to 1,048,576, instead.
+    last = column_letter(setup.columns - 1)
+    sheet.print_area_range = f"{quote_sheet(sheet.name)}!$A$1:${last}$1048576"
 
 
 def _write_cell(sheet: Any, r: int, c: int, cell: Cell, formats: _Formats) -> None:

@@ -25,7 +25,11 @@ __all__ = [
     "EXCEL_EPOCH",
     "GREY",
     "MAX_CELL_TEXT",
+    "MAX_HEADER",
+    "PAGE_FOOTER",
     "PLAIN",
+    "SIGNIFICANT_DIGITS",
+    "TITLE_CODES",
     "Cell",
     "Look",
     "PrintSetup",
@@ -34,6 +38,7 @@ __all__ = [
     "blank",
     "column_letter",
     "column_widths",
+    "kept",
     "norm",
     "quote_sheet",
     "short",
@@ -224,6 +229,19 @@ def _format_extent(number_format: str) -> tuple[int, int]:
     return decimals, sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
 
 
+MAX_HEADER = 255
+"""Excel's limit on a page header or footer: 255 characters, its codes included (a longer
+one is refused when the file opens)."""
+TITLE_CODES = '&C&"-,Bold"&14'
+"""How the title is printed at the top of each page: centred (``&C``), bold in the sheet's
+font (``&"-,Bold"``), 14 point (``&14``)."""
+PAGE_FOOTER = "&CPage &P of &N"
+"""Page numbers, centred at the foot of each page."""
+_NOT_PRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+"""Control characters (a vertical tab from Word's Shift+Enter, stored as ``_x000B_``), lone
+surrogates and the two non-characters: XML 1.0 cannot hold most of them at all."""
+
+
 class PrintSetup(NamedTuple):
     """How a written Standings sheet prints unless its user set their own: landscape, one page
     wide, the header row on every page, ``title`` at the top, page numbers at the foot, and
@@ -232,6 +250,47 @@ class PrintSetup(NamedTuple):
 
     title: str
     columns: int
+
+    @property
+    def header(self) -> str:
+        """The page header's codes and text (:data:`TITLE_CODES`, then the title): an ``&``
+        doubled (a single one starts a code), control characters as spaces, a space before a
+        title that starts with a digit (``&142026`` would be a font size), and cut with an
+        ellipsis to fit Excel's 255 characters (:data:`MAX_HEADER`).
+
+        >>> PrintSetup("Club & Co\x0bRapidplay", 6).header
+        '&C&"-,Bold"&14Club && Co Rapidplay'
+        >>> PrintSetup("2026 League", 6).header, len(PrintSetup("x" * 300, 6).header)
+        ('&C&"-,Bold"&14 2026 League', 255)
+        """
+        title = " ".join(_NOT_PRINTABLE.sub(" ", self.title).split())
+        room = MAX_HEADER - len(TITLE_CODES) - title[:1].isdigit()
+        text = title.replace("&", "&&")
+        if len(text) > room:
+            kept_chars, used = [], 1  # the ellipsis
+            for char in title:
+                used += 2 if char == "&" else 1
+                if used > room:
+                    break
+                kept_chars.append(char)
+            text = "".join(kept_chars).rstrip().replace("&", "&&") + "…"
+        return TITLE_CODES + (" " if title[:1].isdigit() else "") + text
+
+
+SIGNIFICANT_DIGITS = 15
+"""The significant digits of a number that spreadsheet programs keep: Excel shows 15,
+LibreOffice saves 15 (``46.565879604193``), openpyxl saves 16. xlrally writes the numbers of
+the Standings sheet with 15 and compares them so, so that a file saved again by any of them
+holds the same numbers (issue 32)."""
+
+
+def kept(value: float) -> float:
+    """A number as spreadsheet programs keep it: rounded to 15 significant digits.
+
+    >>> kept(46.565879604193036), kept(0.1 + 0.2), kept(float("46.56587960419304"))
+    (46.565879604193, 0.3, 46.565879604193)
+    """
+    return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
 
 
 def show_date(day: dt.date, pattern: str = "yyyy-mm-dd") -> str:

@@ -27,7 +27,7 @@ from xlrally.ooxml.constants import (
 )
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.rawzip import Packed
-from xlrally.ooxml.sheet_xml import string_item, xml_text
+from xlrally.ooxml.sheet_xml import NOT_IN_XML, string_item, xml_text
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import XmlPart
 
@@ -59,10 +59,14 @@ class Edit:
 
 
 def refers_to(package: Package, sheet_name: str, skip: str) -> bool:
-    """True if a defined name or a formula on another sheet mentions the sheet."""
+    """True if a defined name or a formula on another sheet mentions the sheet (the sheet's
+    print area and print titles do not count: they are xlrally's, or printing only)."""
     literal = xml_text(sheet_name).encode("utf-8").lower()
     needle = re.escape(xml_text(sheet_name).encode("utf-8"))
-    defined = re.compile(rb"<(?:\w+:)?definedName\b[^>]*>[^<]*" + needle, re.IGNORECASE)
+    printing = rb'(?![^>]*\bname="_xlnm\.Print_(?:Area|Titles)")'
+    defined = re.compile(
+        rb"<(?:\w+:)?definedName\b" + printing + rb"[^>]*>[^<]*" + needle, re.IGNORECASE
+    )
     if defined.search(package.read(package.workbook_part)):
         return True
     formula = re.compile(rb"<(?:\w+:)?f\b[^>]*>[^<]*" + needle, re.IGNORECASE)
@@ -183,7 +187,10 @@ def add_relationship(
 
 def new_sheet(edit: Edit, package: Package, name: str) -> str:
     """Add a worksheet named ``name`` to the workbook (its entry, relationship and content
-    type); return its part, for the caller to write."""
+    type); return its part, for the caller to write. A name with a character XML cannot hold
+    (a control character) is refused: the workbook's part would be unreadable."""
+    if NOT_IN_XML.search(name):
+        raise WorkbookError(f"the sheet name {name!r} holds a control character; rename it")
     workbook = package.workbook_part
     folder = posixpath.join(posixpath.dirname(workbook), "worksheets")
     number = 1

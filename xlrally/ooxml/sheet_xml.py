@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import (
     MAX_CELL_TEXT,
+    PAGE_FOOTER,
     PLAIN,
+    SIGNIFICANT_DIGITS,
     PrintSetup,
     Row,
     column_letter,
@@ -50,7 +52,9 @@ KEPT_AFTER = (
 """Elements of the old sheet that are kept, in schema order (before and after the cells)."""
 KEPT = KEPT_BEFORE + KEPT_AFTER
 
-_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold, even as a character reference: a cell's text holds them
+as Excel's ``_xHHHH_``; a name (a sheet's) cannot."""
 _ESCAPE_LIKE = re.compile("_(x[0-9A-Fa-f]{4}_)")
 _SELECTED = ' tabSelected="1"'
 _OURS = {"": NS_MAIN, "r": NS_REL, "xml": "http://www.w3.org/XML/1998/namespace"}
@@ -66,7 +70,7 @@ def xml_text(text: str) -> str:
     'bell_x0007_ _x005F_x0041_'
     """
     text = _ESCAPE_LIKE.sub(r"_x005F_\1", text)
-    text = _INVALID_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
+    text = NOT_IN_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
     return html.escape(text, quote=False)
 
 
@@ -80,17 +84,30 @@ def number_text(value: float | int) -> str:
     return repr(float(value))
 
 
+def kept_number_text(value: float | int) -> str:
+    """A number of the Standings sheet as written: to the 15 significant digits spreadsheet
+    programs keep (:data:`~xlrally.formats.cells.SIGNIFICANT_DIGITS`), so that a file saved
+    again by Excel, LibreOffice or openpyxl holds the very numbers xlrally wrote.
+
+    >>> kept_number_text(46.565879604193036), kept_number_text(3.0), kept_number_text(7)
+    ('46.565879604193', '3', '7')
+    """
+    if type(value) is float and not value.is_integer():
+        return f"{value:.{SIGNIFICANT_DIGITS}g}"
+    return number_text(value)
+
+
 def print_defaults(setup: PrintSetup) -> dict[str, str]:
     """The page setup of a Standings sheet whose user has not set their own (each element only
     where the old sheet has none): fit to one page wide, landscape, the title at the top of
-    every page and page numbers at the foot.
-
-    An ``&`` in the title is doubled (a single one starts a header code) and then escaped:
+    every page and page numbers at the foot (:attr:`~xlrally.formats.cells.PrintSetup.header`:
+    an ``&`` doubled, control characters left out, at most 255 characters), escaped for XML:
 
     >>> "Club &amp;&amp; Co" in print_defaults(PrintSetup("Club & Co", 6))["headerFooter"]
     True
     """
-    title = html.escape(setup.title.replace("&", "&&"), quote=False)
+    header = html.escape(setup.header, quote=False)
+    footer = html.escape(PAGE_FOOTER, quote=False)
     return {
         "sheetPr": '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
         "pageMargins": (
@@ -98,21 +115,60 @@ def print_defaults(setup: PrintSetup) -> dict[str, str]:
             'footer="0.3"/>'
         ),
         "pageSetup": '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>',
-        "headerFooter": f"{_HEADER_START}{title}{_HEADER_END}",
+        "headerFooter": (
+            f"<headerFooter><oddHeader>{header}</oddHeader><oddFooter>{footer}</oddFooter>"
+            "</headerFooter>"
+        ),
     }
 
 
-_HEADER_START = '<headerFooter><oddHeader>&amp;C&amp;"-,Bold"&amp;14'
-_HEADER_END = "</oddHeader><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>"
+_OUR_HEADER = re.compile(r'&C(?:&"[^"]*,Bold")?&14 ?(?:[^&]|&&)*')
+"""xlrally's page header (:data:`~xlrally.formats.cells.TITLE_CODES` and a title), as any
+program rewrites it: Excel as written, LibreOffice with the font's own name (``&"Calibri,Bold"``),
+openpyxl with a space after the size."""
+_HEADER_PARTS = {"oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter"}
 
 
 def is_print_default(tag: str, markup: str) -> bool:
     """Whether a kept element is the header :func:`print_defaults` wrote for some title (so
-    that a new title replaces it); anything else is the user's and is kept."""
-    if tag != "headerFooter" or not markup.startswith(_HEADER_START):
+    that the league's title replaces it), read for what it says, whichever program saved it
+    again: the title alone, centred, bold, 14 point, in the page header; the page numbers in
+    the footer; no other header or footer, nothing different on the first or even pages.
+    Anything else is the user's and is kept.
+
+    >>> calc = ('<headerFooter differentFirst="false" differentOddEven="false"><oddHeader>'
+    ...         '&amp;C&amp;&quot;Calibri,Bold&quot;&amp;14Neau League 2026</oddHeader>'
+    ...         '<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>')
+    >>> is_print_default("headerFooter", calc)
+    True
+    >>> is_print_default("headerFooter", calc.replace("&amp;14", "&amp;16"))  # the user's size
+    False
+    """
+    if tag != "headerFooter":
         return False
+    try:
+        wrapped = f'<w xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">{markup}</w>'.encode()
+        part = XmlPart(tag, wrapped)
+    except WorkbookError:
+        return False
+    if len(part.root.children) != 1:
+        return False
+    [element] = part.root.children
+    if element.uri != NS_MAIN or element.local != tag:
+        return False
+    for flag in ("differentFirst", "differentOddEven"):
+        if element.get("", flag) not in (None, "0", "false"):
+            return False
+    texts: dict[str, str] = {}
+    for child in element.children:
+        if child.uri != NS_MAIN or child.local not in _HEADER_PARTS or child.children:
+            return False
+        texts[child.local] = html.unescape(part.inner_text(child))
+    header, footer = texts.pop("oddHeader", ""), texts.pop("oddFooter", "")
     return (
-        markup.endswith(_HEADER_END) and "<" not in markup[len(_HEADER_START) : -len(_HEADER_END)]
+        footer == PAGE_FOOTER
+        and _OUR_HEADER.fullmatch(header) is not None
+        and not any(texts.values())
     )
 
 
@@ -190,7 +246,7 @@ def sheet_xml(
                     f"{xml_text(value)}</t></is></c>"
                 )
             else:
-                append(f'<c r="{letter}{number}"{s}><v>{number_text(value)}</v></c>')
+                append(f'<c r="{letter}{number}"{s}><v>{kept_number_text(value)}</v></c>')
         append("</row>")
         encoded.append("".join(out).encode("utf-8"))
     out = ["</sheetData>", *(kept[tag] for tag in KEPT_AFTER if tag in kept), "</worksheet>"]
