@@ -142,8 +142,14 @@ HOLDING_SYNC = textwrap.dedent(
     real_sync, real_listing = batch.full_sync, cli.workbook_files
 
     def hold():
+        # until stopped: Ctrl-C, or SIGTERM (from the test, or the parent). The stops are
+        # blocked, then waited for: a stop that came before pause() would have been missed,
+        # and the run left waiting for ever.
+        stops = {signal.SIGINT, signal.SIGTERM}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
         marker.write_text("holding")  # the test sends the stop once it sees this
-        signal.pause()  # until stopped: Ctrl-C, or SIGTERM (from the test, or the parent)
+        signal.raise_signal(signal.sigwait(stops))  # pending again, for its handler
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
 
     def sync_or_hold(path, check_area=True, keep=None):
         if path.name == held:
