@@ -175,9 +175,18 @@ def DIPPOUCH_RATING(
 @arg("place", "The place won (the first of those shared)")
 @arg("sharing", "How many players share it (default 1)")
 @arg("unit", "Round down to this (default 0.01; 1 for whole pounds)")
-def PRIZE_SHARE(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) -> Any:
+@arg("ties", "How the tied share: equal (default), hort or tie-break", ndim=None)
+@arg("order", "This player's place among them by the tie-break (default 1)")
+def PRIZE_SHARE(
+    prizes: Any,
+    place: Any,
+    sharing: Any = None,
+    unit: Any = None,
+    ties: Any = None,
+    order: Any = None,
+) -> Any:
     """Each tied player's prize: the prizes of the places shared, split, rounded down."""
-    return functions.prize_share(prizes, place, sharing, unit)
+    return functions.prize_share(prizes, place, sharing, unit, ties, order)
 
 
 @xw.func(category=_CATEGORY)

@@ -34,7 +34,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
-from xlrally.core.awards import collected, with_prizes
+from xlrally.core.awards import check_prizes, collected, with_prizes
 from xlrally.core.checks import Collector, merged
 from xlrally.core.entered import (
     Entered,
@@ -93,6 +93,7 @@ def compute_standings(
             )
     tally = system.tally(scoring)
     statuses, notes = _score_events(system, tally, events, faulty, entered, as_of, problems)
+    check_prizes(settings, problems)
     if problems.problems:
         raise LeagueProblems(problems.problems)
 

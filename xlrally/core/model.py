@@ -99,6 +99,11 @@ class Settings:
     """Work out what the remaining events can change (:mod:`xlrally.core.outlook`)."""
     events_left: int | None = None
     """How many more events will be held (None: the events listed and not scored yet)."""
+    prize_ties: str = "tie-break"
+    """How players level on total share the prizes of the places they cover: by the
+    ``tie-break`` order, ``equal`` shares, or ``hort`` (:mod:`xlrally.core.prizes`)."""
+    prizes_per_player: str = "all"
+    """``all`` prizes a player wins, or ``one``: the largest (:mod:`xlrally.core.awards`)."""
 
 
 @dataclass(frozen=True)

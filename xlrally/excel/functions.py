@@ -28,7 +28,7 @@ from typing import Any
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.numbers import real, whole
-from xlrally.core.prizes import prize_split
+from xlrally.core.prizes import PRIZE_TIES, prize_split
 from xlrally.core.ranking import best_total
 from xlrally.core.rules import FormulaRule, cut_of
 from xlrally.core.systems import dippouch, poker, rally
@@ -556,24 +556,52 @@ def dippouch_rating(
 # ---------------------------------------------------------------- prize money
 
 
-def prize_share(prizes: Any, place: Any, sharing: Any = None, unit: Any = None) -> Any:
-    """Each player's prize when ``sharing`` players (default 1) share ``place``: the prizes of
-    the places they cover, split equally, rounded down to ``unit`` (default 0.01).
+def prize_share(
+    prizes: Any,
+    place: Any,
+    sharing: Any = None,
+    unit: Any = None,
+    ties: Any = None,
+    order: Any = None,
+) -> Any:
+    """Each player's prize when ``sharing`` players (default 1) are level at ``place``: the
+    prizes of the places they cover, split as ``ties`` says (``equal``, the default; ``hort``:
+    half shared equally, half by the tie-break; ``tie-break``: the player's own place's), for
+    the player ``order``-th of them by the tie-break (default 1), rounded down to ``unit``
+    (default 0.01): what the standings pay (:mod:`xlrally.core.prizes`).
 
     >>> prize_share([[50.0], [30.0], [20.01]], 2.0, 2.0)  # (30 + 20.01) / 2, to the cent
     25.0
+    >>> prize_share([[100.0], [80.0]], 1.0, 2.0, None, "Hort", 2.0)  # 180 / 2 / 2 + 80 / 2
+    85.0
     """
     try:
         table = _table(prizes, "prizes")
+        rule = _ties(ties)
     except XlrallyError as error:
         return _error(error)
 
-    def one(first: Any, k: Any, step: Any) -> float:
+    def one(first: Any, k: Any, step: Any, position: Any) -> float:
         start = whole(first, "place", minimum=1)
         count = 1 if _absent(k) else whole(k, "sharing", minimum=1)
-        return prize_split(table, start, count, float(real(_or(step, 0.01), "unit")))
+        at = 1 if _absent(position) else whole(position, "order", minimum=1)
+        return prize_split(table, start, count, float(real(_or(step, 0.01), "unit")), rule, at)
 
-    return _cellwise(one, ("place", "sharing", "unit"), place, sharing, unit)
+    return _cellwise(one, ("place", "sharing", "unit", "order"), place, sharing, unit, order)
+
+
+def _ties(value: Any) -> str:
+    """How tied players share (PRIZE_SHARE's ``ties``): one cell, ``equal`` when blank."""
+    while isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, list | tuple):
+        raise XlrallyError("ties must be one cell: equal, hort or tie-break")
+    if _absent(value):
+        return "equal"
+    chosen = " ".join(str(value).split()).casefold()
+    if chosen not in PRIZE_TIES:
+        raise XlrallyError(f"ties must be equal, hort or tie-break, not {value!r}")
+    return chosen
 
 
 # ---------------------------------------------------------------- field-size formulas

@@ -174,7 +174,8 @@ def as_csv(standings: Standings) -> str:
     Rank is a number with a ``Tied`` column beside it (``yes`` for a shared rank, not ``3=``);
     scores are plain numbers, dropped ones too, and the ``Dropped`` column (not for a rating)
     lists the events whose scores do not count (``;``-separated), instead of brackets a
-    spreadsheet would read as negative numbers. Text a spreadsheet would take as a formula (a
+    spreadsheet would read as negative numbers; with prizes, a ``Prize`` column holds each
+    player's prize money (the Prizes table's, added). Text a spreadsheet would take as a formula (a
     name starting with ``=``, ``+``, ``-`` or ``@``) gets a leading apostrophe (CSV injection);
     numbers never do.
     """
@@ -185,8 +186,10 @@ def as_csv(standings: Standings) -> str:
     writer = csv.writer(out, lineterminator="\n")
     drops = standings.scoring.drops_scores  # a rating drops nothing: no Dropped column
     needs = ["Needs"] if standings.settings.min_events else []  # events short of the minimum
+    won = _won(standings)
+    prize = ["Prize"] if standings.payouts else []  # each player's prize money, every table's
     writer.writerow(
-        _safe([headings[0], "Tied", *headings[1:], *(["Dropped"] if drops else []), *needs])
+        _safe([headings[0], "Tied", *headings[1:], *(["Dropped"] if drops else []), *needs, *prize])
     )
     for view in table.rows:
         row = view.standing
@@ -197,7 +200,8 @@ def as_csv(standings: Standings) -> str:
         cells += _safe([table.country(row.player)]) if table.countries else []
         cells += [fixed(row.total, places), str(row.events), *scores]
         cells += _safe(["; ".join(dropped)]) if drops else []
-        writer.writerow([*cells, *([str(row.needs)] if needs else [])])
+        money = [fixed(won[row.player], 2) if row.player in won else ""] if prize else []
+        writer.writerow([*cells, *([str(row.needs)] if needs else []), *money])
     if standings.teams:  # a second table after a blank line, with its own header
         writer.writerow([])
         writer.writerow(["Rank", "Tied", "Team", "Total", "Counted"])
@@ -217,6 +221,15 @@ def as_csv(standings: Standings) -> str:
                 ]
             )
     return out.getvalue()
+
+
+def _won(standings: Standings) -> dict[str, float]:
+    """Each prize winner's money, every table's prizes added (one each, when the league pays
+    one prize per player)."""
+    won: dict[str, float] = {}
+    for _, player, amount, _ in prize_rows(standings):
+        won[player] = won.get(player, 0.0) + amount
+    return won
 
 
 def _safe(texts: list[str]) -> list[str]:

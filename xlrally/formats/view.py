@@ -210,6 +210,8 @@ def pot_summary(standings: Standings) -> str:
         return ""
     settings = standings.settings
     how = ""  # a fixed pot is itself
+    if not settings.pot and not settings.pot_share:
+        how = " (the prizes listed; no Pot in Settings)"
     if settings.pot_share:
         fixed = f"{show(settings.pot)} + " if settings.pot else ""
         share = f"{show(settings.pot_share * 100)}% of {show(standings.collected)} collected"

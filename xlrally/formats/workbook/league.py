@@ -17,6 +17,7 @@ from xlrally.core.model import (
     PointStructure,
     Settings,
 )
+from xlrally.core.prizes import PRIZE_TIES, PRIZES_PER_PLAYER
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.trf import BYE_RULES, FORFEIT_RULES, LICHESS_RULES
 from xlrally.formats.workbook.events import read_events
@@ -104,6 +105,8 @@ def _settings(
         pot=or_default(setting.number("pot"), 0),
         pot_share=or_default(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
         currency_unit=or_default(setting.positive("currencyunit"), 0.01),
+        prize_ties=setting.choice("prizeties", PRIZE_TIES),
+        prizes_per_player=setting.choice("prizesperplayer", PRIZES_PER_PLAYER),
     )
     season_fee = read_season_fee(setting)
     withholding = read_withholding(setting)

@@ -85,9 +85,11 @@ def read_prizes(book: Book, problems: Problems) -> tuple[Prize, ...]:
         section = text_of(table.get(values, "section"))
         try:
             if amount is not None and share is None:
-                prize = Prize(place, amount=to_number(amount, "amount"), section=section)
+                value = to_number(amount, "amount")
+                prize = Prize(place, amount=value, section=section, origin=origin)
             elif share is not None and amount is None:
-                prize = Prize(place, share=to_share(share, "share"), section=section)
+                fraction = to_share(share, "share")
+                prize = Prize(place, share=fraction, section=section, origin=origin)
             else:
                 problems.at(origin, "amount", "give the place an Amount or a Share of the pot")
                 continue

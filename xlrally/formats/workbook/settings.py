@@ -135,6 +135,17 @@ SETTINGS: tuple[Setting, ...] = (
         common=True,
     ),
     Setting(
+        "Prize ties",
+        "players level on total share their places' prizes: tie-break (the standings' order; "
+        "default), equal, or Hort (half shared, half by the tie-break)",
+        money=True,
+    ),
+    Setting(
+        "Prizes per player",
+        "all (default) or one: each player takes the largest prize won",
+        money=True,
+    ),
+    Setting(
         "Requested byes",
         "rally, TRF import: a bye asked for (H, F) is a bye (out of the divisor) or an "
         "absence (in it); default bye",
