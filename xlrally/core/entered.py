@@ -16,7 +16,7 @@ from operator import itemgetter
 from xlrally.core.checks import Collector, EventChecks, check_event
 from xlrally.core.model import MAX_NAME_LENGTH, Event, League, Result
 from xlrally.core.numbers import plural
-from xlrally.core.players import Roster, likely_duplicates, likely_typos
+from xlrally.core.players import Roster, flipped, likely_duplicates, likely_typos, shown_name
 from xlrally.core.players import key as _k
 
 
@@ -54,8 +54,12 @@ class Entered:
 
 def index_results(league: League, events: dict[str, Event], problems: Collector) -> Entered:
     """Resolve each result's event and player; report unknown events, bad names, duplicates."""
-    roster = Roster({_k(alias): name for alias, name in league.aliases.items()})
+    roster = Roster(
+        {_k(alias): name for alias, name in league.aliases.items()},
+        surname_first=league.settings.comma_names == "surname first",
+    )
     entered = Entered({k: [] for k in events}, {}, roster)
+    spellings: dict[str, list[str]] = {}  # player key -> the spellings met, in order
     players_in: dict[str, set[str]] = {k: set() for k in events}
     resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
     event_keys: dict[str, str] = {}  # spelling -> event key
@@ -78,13 +82,31 @@ def index_results(league: League, events: dict[str, Event], problems: Collector)
                 continue
             pk = resolved[name] = roster.resolve(name)
             entered.display.setdefault(pk, roster.display(name))
+            spellings.setdefault(pk, []).append(name)
         if pk in players_in[ek]:
             message = f"{entered.display[pk]!r} has two results in {events[ek].name!r}"
             problems.result(result, message, "player")
             continue
         players_in[ek].add(pk)
         entered.by_event[ek].append((pk, result))
+    _shown_names(league, entered, spellings)
     return entered
+
+
+def _shown_names(league: League, entered: Entered, spellings: dict[str, list[str]]) -> None:
+    """Each player's name to show (:func:`~xlrally.core.players.shown_name`): the Players
+    sheet's spelling (an alias's player is listed there), else the results' best spelling."""
+    listed = {_k(name): name for name in league.players}
+    for player in league.aliases.values():
+        listed.setdefault(_k(player), player)
+    several = [pk for pk, names in spellings.items() if len(names) > 1 or pk in listed]
+    if not several:
+        return
+    used = Counter(map(itemgetter(1), league.results))  # results per spelling, at C speed
+    roster = entered.roster
+    for pk in several:
+        met = [(roster.spelling(name), used[name]) for name in spellings[pk]]
+        entered.display[pk] = shown_name(met, listed.get(pk))
 
 
 def name_warnings(league: League, entered: Entered) -> tuple[str, ...]:
@@ -112,8 +134,22 @@ def name_warnings(league: League, entered: Entered) -> tuple[str, ...]:
     found = [(a, b, "look like the same player") for a, b in likely_duplicates(names)]
     found += [(a, b, "differ by one letter") for a, b in likely_typos(names)]
     return tuple(
-        f"{described(a)} and {described(b)} {why}: if they are one player, add an alias in the "
-        "Players sheet; if two, list both names there"
+        f"{described(a)} and {described(b)} {why}{_surname_first(a, b)}: if they are one "
+        f"player, add an alias in the Players sheet{_or_setting(a, b)}; if two, list both "
+        "names there"
         for a, b, why in found
         if not (_k(a) in listed and _k(b) in listed)
     )
+
+
+def _turned(a: str, b: str) -> bool:
+    """Whether one of two names is written surname first and the other not."""
+    return (flipped(a) is None) != (flipped(b) is None)
+
+
+def _surname_first(a: str, b: str) -> str:
+    return ", written surname first" if _turned(a, b) else ""
+
+
+def _or_setting(a: str, b: str) -> str:
+    return ", or set Comma names to surname first in Settings" if _turned(a, b) else ""

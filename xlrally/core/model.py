@@ -29,6 +29,8 @@ SHARED_PLACES = ("average", "better", "refuse")
 """The choices for :attr:`Settings.shared_places`."""
 BELOW_MINIMUM = ("ranked after", "unranked")
 """The choices for :attr:`Settings.below_minimum`."""
+COMMA_NAMES = ("as written", "surname first")
+"""The choices for :attr:`Settings.comma_names`."""
 
 
 DEFAULT_EVENTS_CAP = 9
@@ -102,6 +104,9 @@ class Settings:
     prize_ties: str = "tie-break"
     """How players level on total share the prizes of the places they cover: by the
     ``tie-break`` order, ``equal`` shares, or ``hort`` (:mod:`xlrally.core.prizes`)."""
+    comma_names: str = "as written"
+    """A name with a comma (``Grant, Oliver``): ``as written`` (another player, warned about
+    when it looks like one), or ``surname first`` (Oliver Grant)."""
     prizes_per_player: str = "all"
     """``all`` prizes a player wins, or ``one``: the largest (:mod:`xlrally.core.awards`)."""
 

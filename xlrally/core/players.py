@@ -31,6 +31,52 @@ def tidy(name: str) -> str:
     return " ".join(name.split())
 
 
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "junior", "senior"})
+"""What may follow a comma in a name written first name first (``John Smith, Jr.``)."""
+
+
+def flipped(name: str) -> str | None:
+    """A name written surname first (``Grant, Oliver``, as pairing programs and printouts
+    list players) as first name first (``Oliver Grant``); None for any other name: no comma,
+    more than one, a side left blank, or a suffix after it (``John Smith, Jr.``).
+
+    >>> flipped("Grant, Oliver"), flipped("Oliver Grant"), flipped("John Smith, Jr.")
+    ('Oliver Grant', None, None)
+    """
+    surname, comma, first = name.partition(",")
+    if not comma or "," in first or not surname.strip() or not first.strip():
+        return None
+    if first.strip().rstrip(".").casefold() in _SUFFIXES:
+        return None
+    return tidy(f"{first} {surname}")
+
+
+def _cased(name: str) -> bool:
+    """Written with capitals and small letters (not all small, not all capitals)."""
+    return name != name.lower() and name != name.upper()
+
+
+def shown_name(spellings: Iterable[tuple[str, int]], listed: str | None = None) -> str:
+    """The name shown for a player: the Players sheet's spelling (``listed``); else, of the
+    spellings their results use (``(spelling, results)`` in the order entered), one written
+    with capitals and small letters before one all small or all capitals (``Mikhail Tal``
+    before ``mikhail tal``), then the one used most, then the first entered. Each tidied.
+
+    >>> shown_name([(" mikhail  tal ", 3), ("Mikhail Tal", 1)])
+    'Mikhail Tal'
+    >>> shown_name([("Mikhail Tal", 1)], listed="Mikhail TAL")
+    'Mikhail TAL'
+    """
+    if listed is not None:
+        return tidy(listed)
+    counts: dict[str, int] = {}
+    for spelling, results in spellings:
+        shown = tidy(spelling)
+        counts[shown] = counts.get(shown, 0) + results
+    order = {name: n for n, name in enumerate(counts)}
+    return max(counts, key=lambda name: (_cased(name), counts[name], -order[name]))
+
+
 def _loose(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", key(name))
     return "".join(c for c in decomposed if c.isalnum() or c == " ").strip()
@@ -38,18 +84,30 @@ def _loose(name: str) -> str:
 
 @dataclass(frozen=True)
 class Roster:
-    """Canonical players and their aliases: alias key -> canonical display name."""
+    """Canonical players and their aliases: alias key -> canonical display name.
+    ``surname_first``: a name written ``Grant, Oliver`` is Oliver Grant (:func:`flipped`)."""
 
     aliases: Mapping[str, str] = field(default_factory=dict)
+    surname_first: bool = False
+
+    def spelling(self, name: str) -> str:
+        """The spelling this name stands for: its alias's player, or, surname first, the
+        name first name first."""
+        k = key(name)
+        if k in self.aliases:
+            return self.aliases[k]
+        turned = flipped(name) if self.surname_first else None
+        if turned is None:
+            return name
+        return self.aliases.get(key(turned), turned)
 
     def resolve(self, name: str) -> str:
         """The key of the player this spelling means (after aliases)."""
-        k = key(name)
-        return key(self.aliases.get(k, name))
+        return key(self.spelling(name))
 
     def display(self, name: str) -> str:
         """The name to show for this spelling: the canonical one if it is an alias."""
-        return tidy(self.aliases.get(key(name), name))
+        return tidy(self.spelling(name))
 
 
 def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
@@ -58,8 +116,12 @@ def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
     Only names sharing a surname (last word, loosely compared) are compared, so this stays fast
     for thousands of players.
 
+    A name written surname first (``Grant, Oliver``) is compared first name first.
+
     >>> likely_duplicates(["J Smith", "John Smith", "Jane Doe", "José Silva", "Jose Silva"])
     [('J Smith', 'John Smith'), ('José Silva', 'Jose Silva')]
+    >>> likely_duplicates(["Oliver Grant", "Grant, Oliver"])
+    [('Oliver Grant', 'Grant, Oliver')]
     """
     by_surname: dict[str, list[tuple[str, list[str]]]] = {}
     seen: set[str] = set()
@@ -68,7 +130,7 @@ def likely_duplicates(names: Iterable[str]) -> list[tuple[str, str]]:
         if key(shown) in seen:
             continue
         seen.add(key(shown))
-        words = _loose(shown).split()
+        words = _loose(flipped(shown) or shown).split()  # Grant, Oliver as Oliver Grant
         by_surname.setdefault(words[-1] if words else "", []).append((shown, words))
     found: list[tuple[int, int, int]] = []  # (surname group, first index, second index)
     for rank, group in enumerate(by_surname.values()):

@@ -10,6 +10,7 @@ from xlrally.core.errors import LeagueProblems
 from xlrally.core.league import check_league
 from xlrally.core.model import (
     BELOW_MINIMUM,
+    COMMA_NAMES,
     DATE_FORMATS,
     DEFAULT_EVENTS_CAP,
     SHARED_PLACES,
@@ -107,6 +108,7 @@ def _settings(
         currency_unit=or_default(setting.positive("currencyunit"), 0.01),
         prize_ties=setting.choice("prizeties", PRIZE_TIES),
         prizes_per_player=setting.choice("prizesperplayer", PRIZES_PER_PLAYER),
+        comma_names=setting.choice("commanames", COMMA_NAMES),
     )
     season_fee = read_season_fee(setting)
     withholding = read_withholding(setting)

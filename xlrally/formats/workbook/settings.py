@@ -146,6 +146,11 @@ SETTINGS: tuple[Setting, ...] = (
         money=True,
     ),
     Setting(
+        "Comma names",
+        "a name with a comma (Grant, Oliver): as written (default; warned when it looks like a "
+        "player's) or surname first (Oliver Grant)",
+    ),
+    Setting(
         "Requested byes",
         "rally, TRF import: a bye asked for (H, F) is a bye (out of the divisor) or an "
         "absence (in it); default bye",
