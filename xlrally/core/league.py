@@ -71,12 +71,12 @@ def compute_standings(
     ``season``: when events name their seasons, the season to score (see
     :mod:`xlrally.core.seasons`; default the Settings' season, else the latest).
     """
-    league, season_notes = in_season(league, season)
-    settings = league.settings
-    system = SYSTEMS.get(settings.system)
+    system = SYSTEMS.get(league.settings.system)
     if system is None:
-        message = f"unknown system {settings.system!r}: use one of {known()}"
+        message = f"unknown system {league.settings.system!r}: use one of {known()}"
         raise LeagueProblems([Problem(message, field="system")])
+    league, season_notes = in_season(league, season, system.spans_years)
+    settings = league.settings
     if settings.knockouts.active and not system.takes_knockouts:
         message = f"knockout points are for poker leagues' finishes, not the {system.name}"
         raise LeagueProblems([Problem(message, field="knockout points")])

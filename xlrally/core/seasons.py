@@ -5,7 +5,8 @@ standings are those of one season: the one asked for (``--season``), else the on
 Settings name, else the latest (the season of the most recent dated event; undated, the last
 listed). Results of other seasons' events are left out, not reported. Without seasons, every
 event counts, and a workbook whose events span more than a year gets a warning: a player once
-rose from 21st to 7th on last season's results left in the sheet.
+rose from 21st to 7th on last season's results left in the sheet. A rating list (Dip Pouch)
+spans years by design, and gets no such warning.
 """
 
 from __future__ import annotations
@@ -38,8 +39,11 @@ def seasons(events: tuple[Event, ...]) -> list[str]:
     return [named[s] for s in sorted(last, key=lambda s: last[s])]
 
 
-def in_season(league: League, season: str | None = None) -> tuple[League, tuple[str, ...]]:
-    """The league restricted to one season, and warnings about its seasons.
+def in_season(
+    league: League, season: str | None = None, spans_years: bool = False
+) -> tuple[League, tuple[str, ...]]:
+    """The league restricted to one season, and warnings about its seasons (none about a span
+    of years for a system that ``spans_years`` by design: a rating list).
 
     Raises LeagueProblems when the season asked for (or the one the Settings name, when events
     have seasons) is no event's.
@@ -49,7 +53,7 @@ def in_season(league: League, season: str | None = None) -> tuple[League, tuple[
         if season:
             message = f"season {season!r} asked for, but no event has a Season"
             raise LeagueProblems([Problem(message, field="season")])
-        return league, _span_warning(league.events, "the events")
+        return league, () if spans_years else _span_warning(league.events, "the events")
     wanted = season or league.settings.season or named[-1]
     found = {key(s): s for s in named}.get(key(wanted))
     if found is None:
@@ -61,7 +65,7 @@ def in_season(league: League, season: str | None = None) -> tuple[League, tuple[
     chosen = tuple(e for e in league.events if key(e.season) == key(found))
     left_out = {key(e.name) for e in league.events if key(e.season) != key(found)}
     results = tuple(r for r in league.results if key(r.event) not in left_out)
-    notes = [*_span_warning(chosen, f"season {found}'s events")]
+    notes = [] if spans_years else [*_span_warning(chosen, f"season {found}'s events")]
     unseasoned = [e.name for e in league.events if not e.season]
     if unseasoned:
         notes.append(

@@ -222,11 +222,18 @@ def shown_length(cell: Cell) -> int:
 
 @functools.cache
 def _format_extent(number_format: str) -> tuple[int, int]:
-    """The decimals a number format shows and the characters it adds (brackets, a shared
-    rank's ``=``); the formats are the few xlrally writes, so each is parsed once."""
+    """The decimals a number format shows and the characters it adds (brackets, quoted text:
+    a shared rank's ``=``, ``" (needs 2 more)"``); the formats are the few xlrally writes, so
+    each is parsed once.
+
+    >>> _format_extent('0" (needs 2 more)"'), _format_extent("(0.00)"), _format_extent('0"="')
+    ((0, 15), (2, 2), (0, 1))
+    """
     first = number_format.split(";", 1)[0]
-    decimals = len(first.split(".", 1)[1].split(")")[0].split('"')[0]) if "." in first else 0
-    return decimals, sum(first.count(mark) for mark in "()") + (1 if '"="' in first else 0)
+    quoted = re.findall(r'"([^"]*)"', first)
+    bare = re.sub(r'"[^"]*"', "", first)
+    decimals = len(bare.split(".", 1)[1].split(")")[0]) if "." in bare else 0
+    return decimals, sum(map(len, quoted)) + bare.count("(") + bare.count(")")
 
 
 MAX_HEADER = 255

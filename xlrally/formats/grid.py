@@ -19,7 +19,7 @@ from xlrally.core.ranking import TIE_BREAKS, Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
-from xlrally.formats.cells import MAX_CELL_TEXT, Cell, Look, PrintSetup, Row
+from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Cell, Look, PrintSetup, Row
 from xlrally.formats.shown import shown_warnings
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
@@ -57,6 +57,14 @@ RANK_TIED = Look(number_format='0"="', align="center")
 NOTE = Look(italic=True)
 SECTION = Look(bold=True)
 """The title row over a section's table."""
+
+
+@functools.cache
+def needs_look(needs: int) -> Look:
+    """A player's Events cell: with ``needs`` events still to play to qualify, the number
+    format shows them, ``2 (needs 1 more)``, inside the printed area (the Working column,
+    which says it too, is not printed); the cell still holds 2, for formulas."""
+    return Look(number_format=f'0" (needs {needs} more)"') if needs else PLAIN
 
 
 def _formats(decimals: int) -> tuple[str, str]:
@@ -158,7 +166,7 @@ def _short_table(table: StandingsView, standings: Sequence[Standing]) -> list[Ro
         cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
         if table.countries:
             cells.append(Cell(table.country(row.player) or None))
-        rows.append((*cells, Cell(row.total, total_look), Cell(row.events)))
+        rows.append((*cells, Cell(row.total, total_look), Cell(row.events, needs_look(row.needs))))
     return rows
 
 
@@ -213,7 +221,7 @@ def _table(table: StandingsView) -> list[Row]:
         cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
         if table.countries:
             cells.append(Cell(table.country(row.player) or None))
-        cells += [Cell(row.total, total_look), Cell(row.events)]
+        cells += [Cell(row.total, total_look), Cell(row.events, needs_look(row.needs))]
         cells += [
             blank
             if score is None

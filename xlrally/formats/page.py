@@ -1,9 +1,10 @@
 """The published standings page: one self-contained HTML file (inline CSS and SVG, no network
 requests), readable on a laptop, on a phone and by screen readers.
 
-Every piece of text that came from a workbook is escaped. The working behind each score is
-written once: in the player's own section below the table, which the player's name and the
-row's Working link lead to.
+Every piece of text that came from a workbook is escaped. The warnings are the treasurer's
+(`check`, `sync`, the Standings sheet's notes), not the public's: the page shows none. The
+working behind each score is written once: in the player's own section below the table, which
+the player's name and the row's Working link lead to.
 
 The table sits in a box of its own that scrolls both ways within the window: its header row and
 the Rank and Player columns stay in view, and its sideways scroll bar is always on screen (at
@@ -197,7 +198,6 @@ def standings_page(
         chart(standings),
         _players(table, min(shown, STATIC_ROWS) if live else shown),
         _events(standings),
-        _warnings(standings),
         "</main>",
         '<footer><p class="note">Made with xlrally.</p></footer>',
         *([_data(table, shown), f"<script>{script}</script>"] if live else []),
@@ -579,14 +579,4 @@ def _events(standings: Standings) -> str:
         '<section class="events-list" aria-labelledby="events-title">'
         '<h2 id="events-title">Events</h2>'
         f'<ul class="events">{items}</ul></section>'
-    )
-
-
-def _warnings(standings: Standings) -> str:
-    if not standings.warnings:
-        return ""
-    items = "".join(f"<li>{_e(w)}</li>" for w in shown_warnings(standings.warnings))
-    return (
-        '<section class="warnings" aria-labelledby="notes-title"><h2 id="notes-title">Notes</h2>'
-        f"<ul>{items}</ul></section>"
     )

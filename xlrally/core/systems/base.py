@@ -121,6 +121,9 @@ class System:
     """The heading of the standings' main number."""
     drops_scores = True
     """Scores can be dropped (best N): the CSV lists them in a Dropped column."""
+    spans_years = False
+    """Its standings may span years by design (a rating list): events more than a year apart
+    are no sign of two seasons merged, and are not warned about."""
     marks = "Bold scores count towards the total; (bracketed) scores are dropped."
     """How to read bold and bracketed scores (the sheet's note under the table)."""
     page_marks = "Bold scores count towards the total; scores in (brackets) are dropped."

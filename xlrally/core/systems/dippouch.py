@@ -255,6 +255,7 @@ class DipPouch(System):
     rated = True
     total_label = "Rating"
     drops_scores = False
+    spans_years = True
     marks = (
         "Event columns show the percentile; bold events moved the rating, "
         "(bracketed) ones are worth 0 (before 2001)."
