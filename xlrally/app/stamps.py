@@ -7,9 +7,11 @@ writes any it is given.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlrally.core.errors import XlrallyError
@@ -128,11 +130,31 @@ def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
     return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
 
 
+@functools.cache
+def rules() -> str | None:
+    """A digest of the exact rules that compute and write the Standings: xlrally's own code,
+    every module of the package (the league's settings are in the workbook, whose digest the
+    record holds too). The version string alone named no rules: it was ``0.1.0`` for every
+    commit, and an upgrade that changed a result left the old standings "unchanged" (issue 32).
+    None when the code cannot be read (then nothing is skipped)."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256(__version__.encode())
+    try:
+        for module in sorted(package.rglob("*.py")):
+            digest.update(module.relative_to(package).as_posix().encode() + b"\0")
+            digest.update(module.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
 def stamp(standings: Standings) -> str:
     """What a sync records beside the digest of the file it wrote (custom property
-    :data:`INPUTS`): enough for the summary of a skipped sync."""
+    :data:`INPUTS`): the rules that computed it (:func:`rules`), and enough for the summary
+    of a skipped sync."""
     facts = {
         "xlrally": __version__,
+        "rules": rules(),
         "system": standings.system,
         "players": len(standings.rows),
         "events": len(standings.held),
@@ -143,8 +165,8 @@ def stamp(standings: Standings) -> str:
 
 def recorded(package: Package) -> dict[str, object] | None:
     """What the last sync recorded (:func:`stamp`), when the package is still as that sync
-    wrote it (the digest of its parts unchanged) and this version of xlrally wrote it; else
-    None."""
+    wrote it (the digest of its parts unchanged) and these very rules wrote it (this xlrally's
+    code, :func:`rules`); else None."""
     stored = custom_property(package, INPUTS)
     if stored is None:
         return None
@@ -156,5 +178,8 @@ def recorded(package: Package) -> dict[str, object] | None:
     except ValueError:
         return None
     if not isinstance(facts, dict) or facts.get("xlrally") != __version__:
+        return None
+    current = rules()
+    if current is None or facts.get("rules") != current:
         return None
     return facts

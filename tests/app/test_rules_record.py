@@ -1,0 +1,99 @@
+"""The skip record names the exact rules that computed the Standings (issue 32, finding 10):
+it held the version string, ``0.1.0`` for every commit, so an upgrade that changes a result
+left a file's wrong standings marked "unchanged".
+
+The league: reverse points, three players (1st 3, 2nd 2, 3rd 1). W1: Ann, Bob, Dee; the
+Final, weighted 2: Dee, Bob, Ann. Before the Weight column was read, everyone was level on
+3 + 1 = 2 + 2 = 1 + 3 = 4 (tied 1=); read, Dee 1 + 3 × 2 = 7, Bob 2 + 2 × 2 = 6, Ann
+3 + 1 × 2 = 5.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from helpers import write_book
+
+from xlrally.app import stamps
+from xlrally.app.stamps import INPUTS, marks, rules
+from xlrally.app.sync import sync_file, synced_before
+from xlrally.core.league import compute_standings
+from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
+from xlrally.formats.workbook import read_league
+from xlrally.ooxml.reader import FileSheets
+from xlrally.ooxml.writer import stage_sheet
+
+SHEETS = {
+    "Settings": [["Setting", "Value"], ["System", "reverse"]],
+    "Events": [
+        ["Event", "Date", "Weight"],
+        ["W1", dt.date(2026, 1, 7), None],
+        ["Final", dt.date(2026, 1, 14), 2],
+    ],
+    "Results": [
+        ["Event", "Player", "Rank"],
+        ["W1", "Ann", 1],
+        ["W1", "Bob", 2],
+        ["W1", "Dee", 3],
+        ["Final", "Dee", 1],
+        ["Final", "Bob", 2],
+        ["Final", "Ann", 3],
+    ],
+}
+
+
+def synced_by_an_older_xlrally(path: Path) -> None:
+    """Write the Standings as an xlrally that did not read Weight did, with the record it
+    kept (the version alone, which the newer one shares)."""
+    with FileSheets(path) as source:
+        league = read_league(source)
+        unweighted = tuple(dataclasses.replace(e, weight=None) for e in league.events)
+        standings = compute_standings(dataclasses.replace(league, events=unweighted))
+        assert [(r.rank_label, r.total) for r in standings.rows] == [("1=", 4)] * 3
+        grid = standings_grid(standings)
+        old = {"xlrally": stamps.__version__, "system": "reverse", "players": 3, "events": 2}
+        record = (INPUTS, json.dumps({**old, "warnings": 0}, separators=(",", ":")))
+        staged = stage_sheet(
+            path,
+            SHEET_NAME,
+            grid,
+            source.package,
+            print_setup(standings, grid),
+            lambda: marks(grid),
+            record,
+        )
+    assert staged is not None
+    staged.commit()
+
+
+def totals(path: Path) -> list[tuple[object, ...]]:
+    with FileSheets(path) as sheets:
+        rows = [list(row) for row in sheets.values("Standings")]
+    return [tuple(row[:3]) for row in rows[1:4]]
+
+
+def test_an_upgrade_that_changes_a_result_syncs_again(tmp_path: Path) -> None:
+    path = write_book(tmp_path / "league.xlsx", SHEETS)
+    synced_by_an_older_xlrally(path)
+    assert totals(path) == [(1, "Ann", 4), (1, "Bob", 4), (1, "Dee", 4)]
+    assert synced_before(path) is None  # not "unchanged": another xlrally's rules wrote it
+    assert sync_file(path).result == "written"
+    assert totals(path) == [(1, "Dee", 7), (2, "Bob", 6), (3, "Ann", 5)]
+    assert sync_file(path).result == "unchanged"
+
+
+def test_the_record_names_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record holds a digest of xlrally's own code: any change to it (here, as if one
+    file of it changed) means a full sync, even under the same version string."""
+    path = write_book(tmp_path / "league.xlsx", SHEETS)
+    assert sync_file(path).result == "written"
+    assert synced_before(path) is not None
+    digest = rules()
+    assert digest is not None
+    assert len(digest) == 64
+    monkeypatch.setattr(stamps, "rules", lambda: "0" * 64)
+    assert synced_before(path) is None
