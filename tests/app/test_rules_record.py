@@ -22,6 +22,7 @@ from xlrally.app import stamps
 from xlrally.app.stamps import INPUTS, marks, rules
 from xlrally.app.sync import sync_file, synced_before
 from xlrally.core.league import compute_standings
+from xlrally.core.version import __version__
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
 from xlrally.formats.workbook import read_league
 from xlrally.ooxml.reader import FileSheets
@@ -55,7 +56,7 @@ def synced_by_an_older_xlrally(path: Path) -> None:
         standings = compute_standings(dataclasses.replace(league, events=unweighted))
         assert [(r.rank_label, r.total) for r in standings.rows] == [("1=", 4)] * 3
         grid = standings_grid(standings)
-        old = {"xlrally": stamps.__version__, "system": "reverse", "players": 3, "events": 2}
+        old = {"xlrally": __version__, "system": "reverse", "players": 3, "events": 2}
         record = (INPUTS, json.dumps({**old, "warnings": 0}, separators=(",", ":")))
         staged = stage_sheet(
             path,
