@@ -28,6 +28,11 @@ workbook: short whatever its name, and findable for that workbook. A later sync 
 such file older than an hour (left by a power cut)."""
 
 
+CHANGED = "the workbook was changed by another program while xlrally was working; sync it again"
+"""The refusal of a file saved again by another program while xlrally worked on it (not
+"damaged": the parts it was copying moved under it)."""
+
+
 @dataclass(frozen=True)
 class WriteOutcome:
     """What a write did: ``changed`` False means the file was left as it was."""
@@ -137,10 +142,7 @@ class Staged:
         """
         try:
             if file_identity(self.real) != identity(self.opened):
-                raise WorkbookError(
-                    "the workbook was changed by another program while xlrally was working; "
-                    "sync it again"
-                )
+                raise WorkbookError(CHANGED)
             try:
                 os.replace(self.temp, self.real)
             except PermissionError:
@@ -180,6 +182,8 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
     temp = Path(temp_name)
     try:
         with os.fdopen(fd, "wb") as out, real.open("rb") as source:
+            if identity(os.fstat(source.fileno())) != identity(package.opened):
+                raise WorkbookError(CHANGED)  # saved again (a new file renamed over it)
             writer = RawZipWriter(out)
             written = set()
             for info in package.zip.infolist():
@@ -190,7 +194,12 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
                 elif info.filename in edit.packed:
                     writer.add_packed(info, edit.packed[info.filename])
                 else:
-                    writer.copy(source, info)
+                    try:
+                        writer.copy(source, info)
+                    except WorkbookError:  # "damaged": or written again in place meanwhile?
+                        if file_identity(real) != identity(package.opened):
+                            raise WorkbookError(CHANGED) from None
+                        raise
                 written.add(info.filename)
             for part, data in edit.changed.items():
                 if part not in written:
