@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 from zipfile import ZipInfo
 
 import openpyxl
@@ -19,7 +20,7 @@ import pytest
 from helpers import RALLY_SHEETS, write_book
 
 from xlrally.app.sync import sync_file
-from xlrally.ooxml import rawzip, replace
+from xlrally.ooxml import rawzip
 
 CHANGED = "the workbook was changed by another program while xlrally was working; sync it again"
 
@@ -60,20 +61,20 @@ def test_a_save_meanwhile_is_called_a_change_not_damage(
                 f.write(newer)
                 f.truncate()
 
-    real_copy, real_temp = rawzip.RawZipWriter.copy, replace.tempfile.mkstemp
+    real_copy, real_temp = rawzip.RawZipWriter.copy, tempfile.mkstemp
 
     def copy(self: rawzip.RawZipWriter, source: BinaryIO, info: ZipInfo) -> None:
         if when == "copying":
             save()
         real_copy(self, source, info)
 
-    def temporary(*args: Any, **kwargs: Any) -> tuple[int, str]:
+    def temporary(prefix: str, suffix: str, dir: Path) -> tuple[int, str]:
         if when == "staging":
             save()
-        return real_temp(*args, **kwargs)
+        return real_temp(prefix=prefix, suffix=suffix, dir=dir)
 
-    monkeypatch.setattr(replace.RawZipWriter, "copy", copy)
-    monkeypatch.setattr(replace.tempfile, "mkstemp", temporary)
+    monkeypatch.setattr(rawzip.RawZipWriter, "copy", copy)  # the class the writer uses
+    monkeypatch.setattr(tempfile, "mkstemp", temporary)
     outcome = sync_file(path)
     assert saved == [how]
     assert outcome.problems == (f"{path}: {CHANGED}",)
