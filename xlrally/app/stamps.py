@@ -99,9 +99,11 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
     from xlrally.formats.grid import SHEET_NAME, standings_grid
 
     stored = custom_property(source.package, FINGERPRINT)
-    name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
-    if stored is None or name is None or not stored.startswith(FINGERPRINT_FORM):
+    if stored is None or not stored.startswith(FINGERPRINT_FORM):
         return None
+    name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
+    if name is None:
+        return renamed(source, stored)
     try:
         current = source.values(name)
     except XlrallyError:
@@ -120,6 +122,27 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
         f"the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
         f"the standings now: {cells or 'none'}); a sync replaces it, so keep notes on another sheet"
     )
+
+
+def renamed(source: FileSheets, stored: str) -> str | None:
+    """A warning when the workbook has no Standings sheet but another sheet holds exactly the
+    standings xlrally last wrote (their fingerprint is the one kept): the Standings sheet was
+    renamed. xlrally writes only a sheet named Standings; the renamed one is left as it is
+    (it may be a season kept on purpose), but not without a word: it is no longer updated."""
+    for name in source.sheet_names():
+        if "standing" in norm(name):
+            continue  # warned about by its name already (formats.workbook.notes.stray_sheets)
+        try:
+            if fingerprint(source.values(name)) == stored:
+                return (
+                    f"the sheet {name!r} is the Standings sheet xlrally wrote, renamed: xlrally "
+                    f"updates only a sheet named {SHEET_NAME}, so a sync adds a new one and leaves "
+                    f"{name!r} as it is, no longer updated; to keep one table, rename it back "
+                    f"to {SHEET_NAME} (after deleting any new {SHEET_NAME} sheet)"
+                )
+        except XlrallyError:
+            continue  # a sheet that cannot be read is not one xlrally wrote
+    return None
 
 
 def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
