@@ -9,6 +9,40 @@ from numbers import Real
 
 from xlrally.core.errors import ScoringError
 
+MAX_ROUNDS = 1_000
+"""An event of more rounds is a typing slip (``1e9`` for 9), not a tournament (a double round
+robin of 30 plays 58): refused at its cell, as it would score 1,000,000,000."""
+
+MAX_PLAYERS = 1_000_000
+"""An event's field: the largest online poker fields are a few hundred thousand."""
+
+MAX_AMOUNT = 1e12
+"""Money (a buy-in, a total, a pot, a prize) over a million million is a slip, not a club's:
+refused at its cell (larger prizes overflowed into an internal error)."""
+
+
+def at_most(number: float, limit: float, field: str) -> None:
+    """Refuse a number over its sanity limit, naming the field.
+
+    >>> at_most(1e9, MAX_ROUNDS, "rounds")
+    Traceback (most recent call last):
+    ...
+    xlrally.core.errors.ScoringError: rounds must be at most 1,000, not 1,000,000,000
+    """
+    if number > limit:
+        raise ScoringError(
+            f"{field} must be at most {grouped(limit)}, not {grouped(number)}", field
+        )
+
+
+def grouped(number: float) -> str:
+    """A large number for people: digits grouped by thousands, in powers of ten past 10^15.
+
+    >>> grouped(1e9), grouped(1234.5), grouped(1e300)
+    ('1,000,000,000', '1,234', '1e+300')
+    """
+    return f"{number:,.0f}" if abs(number) < 1e15 else f"{number:g}"
+
 
 def whole(value: object, field: str, *, minimum: int = 0) -> int:
     """Return ``value`` as an int if it is a whole number >= ``minimum`` (Excel sends 4.0 for 4).

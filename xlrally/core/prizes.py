@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from xlrally.core.errors import Origin, ScoringError
 from xlrally.core.names import norm
-from xlrally.core.numbers import ordinal, show
+from xlrally.core.numbers import MAX_AMOUNT, ordinal, show
 from xlrally.core.ranking import Standing
 
 PRIZE_TIES = ("tie-break", "equal", "hort")
@@ -46,7 +46,7 @@ the first is the default."""
 PRIZES_PER_PLAYER = ("all", "one")
 """``all``: a player collects every prize won (the league's and a section's); ``one``: the
 largest only (``Prizes per player``); the first is the default."""
-MAX_PRIZE = 1e12
+MAX_PRIZE = MAX_AMOUNT
 """No prize, pot or buy-in is larger: a bigger number is a typing slip (and 1e308 would
 overflow the sums)."""
 

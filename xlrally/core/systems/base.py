@@ -21,7 +21,16 @@ from xlrally.core.checks import Collector, bad_number, check_ranks, report_failu
 from xlrally.core.errors import ScoringError
 from xlrally.core.knockouts import Knockouts
 from xlrally.core.model import Event, Result, Settings
-from xlrally.core.numbers import plural, real, whole
+from xlrally.core.numbers import (
+    MAX_AMOUNT,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    at_most,
+    grouped,
+    plural,
+    real,
+    whole,
+)
 from xlrally.core.ranking import Entry, RatingLine, Score, best_n
 
 Fail = Callable[[str, str], None]
@@ -153,15 +162,22 @@ class System:
             fail(f"rounds is missing: {self.needs_rounds}", "rounds")
         if self.dated and event.date is None:
             fail(f"date is missing: {self.needs_dates}", "date")
-        numbers = [("players", event.players)]
+        numbers = [("players", event.players, MAX_PLAYERS)]
         if self.rounds != "unused":
-            numbers.append(("rounds", event.rounds))
-        for name, value in numbers:
+            numbers.append(("rounds", event.rounds, MAX_ROUNDS))
+        for name, value, limit in numbers:
             if value is not None:
                 try:
-                    whole(value, name, minimum=1)
+                    at_most(whole(value, name, minimum=1), limit, name)
                 except ScoringError as error:
                     fail(error.message, name)
+        buy_in = event.buy_in  # not a number: the system's own check or its scorer says so
+        if (
+            isinstance(buy_in, int | float)
+            and buy_in > MAX_AMOUNT
+            and "buy-in" in self.event_inputs
+        ):
+            fail(f"buy-in must be at most {grouped(MAX_AMOUNT)}, not {grouped(buy_in)}", "buy-in")
         self.check_own(event, fail)
         self.check_weighting(event, fail)
 

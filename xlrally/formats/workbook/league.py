@@ -33,7 +33,13 @@ from xlrally.formats.workbook.players import read_players
 from xlrally.formats.workbook.points import points_table, read_prizes
 from xlrally.formats.workbook.results import read_results
 from xlrally.formats.workbook.rules import read_teams, with_rules
-from xlrally.formats.workbook.settings import SettingsReader, or_default, read_settings, to_share
+from xlrally.formats.workbook.settings import (
+    SettingsReader,
+    or_default,
+    read_settings,
+    to_amount,
+    to_share,
+)
 from xlrally.formats.workbook.tables import Book, Problems, SheetSource
 
 
@@ -103,7 +109,7 @@ def _settings(
         min_events=setting.whole("minimumevents") or 0,
         below_minimum=setting.choice("belowminimum", BELOW_MINIMUM),
         prizes=read_prizes(book, problems),
-        pot=or_default(setting.number("pot"), 0),
+        pot=or_default(setting.number("pot", to_amount), 0),
         pot_share=or_default(setting.number("potshare", to_share), 0),  # 20%, 20 or 0.2
         currency_unit=or_default(setting.positive("currencyunit"), 0.01),
         prize_ties=setting.choice("prizeties", PRIZE_TIES),

@@ -11,6 +11,7 @@ import sys
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.model import RESULT_NUMBERS, Result
+from xlrally.core.numbers import MAX_AMOUNT, grouped
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.cells import Value, blank, norm, text_of, to_number
 from xlrally.formats.workbook.tables import Book, CellOrigin, Problems, Table, find_table
@@ -74,7 +75,16 @@ def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str
             out[i] = to_number(values[i], field_name)
         except ValueError as error:
             bad.setdefault(i, (field_name, str(error)))
+    if field_name in _MONEY:  # a slip such as 1e15 would make a pot past any club's
+        for i, v in enumerate(out):
+            if isinstance(v, int | float) and v > MAX_AMOUNT:
+                limit = f"{field_name} must be at most {grouped(MAX_AMOUNT)}, not {grouped(v)}"
+                bad.setdefault(i, (field_name, limit))
     return out
+
+
+_MONEY = frozenset({"buy-in", "total"})
+"""Result columns holding money, each at most :data:`~xlrally.core.numbers.MAX_AMOUNT`."""
 
 
 _KNOCKOUT_FIELDS = frozenset({"knockouts", "re-buys", "knocked out by"})

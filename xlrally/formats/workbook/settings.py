@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xlrally.core.errors import XlrallyError
-from xlrally.core.numbers import show
+from xlrally.core.numbers import MAX_AMOUNT, grouped, show
 from xlrally.core.ranking import parse_tie_breaks
 from xlrally.core.systems import System, known, lookup
 from xlrally.formats.cells import Value, blank, norm, quote_sheet, short, text_of, to_number
@@ -283,6 +283,22 @@ class SettingsReader:
 
 def or_default(value: float | None, default: float) -> float:
     return default if value is None else value
+
+
+def to_amount(value: Value, what: str) -> float:
+    """An amount of money: a number from 0 to :data:`~xlrally.core.numbers.MAX_AMOUNT`.
+
+    >>> to_amount(150, "Pot")
+    150.0
+    >>> to_amount(1e15, "Pot")
+    Traceback (most recent call last):
+    ...
+    ValueError: Pot must be from 0 to 1,000,000,000,000, not 1e+15
+    """
+    number = to_number(value, what)
+    if not 0 <= number <= MAX_AMOUNT:
+        raise ValueError(f"{what} must be from 0 to {grouped(MAX_AMOUNT)}, not {grouped(number)}")
+    return float(number)
 
 
 def to_share(value: Value, what: str) -> float:
