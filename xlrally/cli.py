@@ -18,15 +18,23 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from xlrally.core.numbers import plural
+from xlrally.formats.terminal import visible
 
 if TYPE_CHECKING:
     from xlrally.api import ImportOutcome, Standings, SyncOutcome
 
 
+def echo(message: str, *, err: bool = False, nl: bool = True) -> None:
+    """Print a line for a person: its control characters shown as escapes (``\\x1b``), so a
+    name or a file name read from a workbook cannot drive the terminal
+    (:mod:`xlrally.formats.terminal`)."""
+    click.echo(visible(message), err=err, nl=nl)
+
+
 def fail(lines: Iterable[str]) -> NoReturn:
     """Print each line as ``Error: ...`` on stderr and exit with code 1."""
     for line in lines:
-        click.echo(f"Error: {line}", err=True)
+        echo(f"Error: {line}", err=True)
     sys.exit(1)
 
 
@@ -120,7 +128,7 @@ def new(path: Path, system: str, force: bool) -> None:
     except NewBookError as error:
         fail([f"{path}: {error}"])
     for item in made:
-        click.echo(f"wrote {item}")
+        echo(f"wrote {item}")
 
 
 @cli.command()
@@ -142,7 +150,7 @@ def button(path: Path) -> None:
         fail([f"{path}: {error}"])
     except OSError as error:
         fail([f"{module}: cannot write it: {error.strerror}"])
-    click.echo(f"wrote {module}")
+    echo(f"wrote {module}")
 
 
 @cli.command()
@@ -167,7 +175,7 @@ def lite(folder: Path, requirement: str | None) -> None:
     except OSError as error:
         fail([f"{folder}: cannot write it: {error.strerror}"])
     for item in written:
-        click.echo(f"wrote {item}")
+        echo(f"wrote {item}")
 
 
 @cli.command()
@@ -185,7 +193,7 @@ def libreoffice(out: Path) -> None:
         libreoffice_extension(out)
     except OSError as error:
         fail([f"{out}: cannot write it: {error.strerror}"])
-    click.echo(f"wrote {out}")
+    echo(f"wrote {out}")
 
 
 def _failure(outcome: SyncOutcome) -> str:
@@ -214,19 +222,20 @@ def _summary(outcomes: list[SyncOutcome]) -> None:
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         table = Table(title="xlrally sync")
         for column in header:
             table.add_column(column, overflow="fold")
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(Text(visible(cell)) for cell in row))
         Console().print(table)
         Console().print(_totals(outcomes))
         return
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
-        click.echo("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
-    click.echo(_totals(outcomes))
+        echo("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    echo(_totals(outcomes))
 
 
 @cli.command()
@@ -253,7 +262,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
         with stop_on_sigterm():
             _sync(paths, recursive, jobs)
     except KeyboardInterrupt:  # before or after the batch
-        click.echo(
+        echo(
             "Interrupted: each workbook is as it was or fully synced (no partial file is left).",
             err=True,
         )
@@ -271,7 +280,7 @@ def _sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
     except BatchInterrupted as stop:
         _summary(stop.outcomes)
         written = sum(o.result == "written" for o in stop.outcomes)
-        click.echo(
+        echo(
             f"Interrupted: {plural(written, 'file')} written before the stop; the others are "
             "unchanged (no partial file is left).",
             err=True,
@@ -279,12 +288,10 @@ def _sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
         sys.exit(130)
     for o in outcomes:
         for warning in shown_warnings(o.warnings):
-            click.echo(f"Warning: {o.path}: {warning}", err=True)
+            echo(f"Warning: {o.path}: {warning}", err=True)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
-        click.echo(
-            f"{o.path}: {o.result} ({plural(o.players, 'player')}, {plural(o.events, 'event')})"
-        )
+        echo(f"{o.path}: {o.result} ({plural(o.players, 'player')}, {plural(o.events, 'event')})")
     elif len(outcomes) > 1:
         _summary(outcomes)
     failed = [line for o in outcomes for line in o.problems]
@@ -368,7 +375,7 @@ def import_(
             said = "the import had been written before the stop (the workbook is the new one)"
         else:
             said = "the workbook was left as it was (no temporary file is left)"
-        click.echo(f"Interrupted: {league}: {said}.", err=True)
+        echo(f"Interrupted: {league}: {said}.", err=True)
         sys.exit(130)
     _imported(league, outcome)
 
@@ -378,16 +385,16 @@ def _imported(league: Path, outcome: ImportOutcome) -> None:
     from xlrally.api import shown_warnings
 
     for note in outcome.notes:
-        click.echo(f"Note: {note}", err=True)
+        echo(f"Note: {note}", err=True)
     if outcome.changed:
-        click.echo(f"{league}: imported {plural(outcome.results, 'result')} of {outcome.event!r}")
+        echo(f"{league}: imported {plural(outcome.results, 'result')} of {outcome.event!r}")
     if outcome.new_players:
-        click.echo(f"New players: {', '.join(outcome.new_players)}")
+        echo(f"New players: {', '.join(outcome.new_players)}")
     sync = outcome.sync
     if sync is not None:
         for warning in shown_warnings(sync.warnings):
-            click.echo(f"Warning: {league}: {warning}", err=True)
-        click.echo(
+            echo(f"Warning: {league}: {warning}", err=True)
+        echo(
             f"{league}: standings {sync.result} ({plural(sync.players, 'player')}, "
             f"{plural(sync.events, 'event')})"
         )
@@ -428,7 +435,10 @@ def standings(
         text = read_shown(path, shown, as_of=as_of, season=season, section=section)
     except FileProblems as error:
         fail(error.messages)
-    click.echo(text, nl=False)
+    if fmt == "table" or sys.stdout.isatty():
+        echo(text, nl=False)
+    else:  # JSON or CSV for a program: the names as written (color: click strips none)
+        click.echo(text, nl=False, color=True)
 
 
 @cli.command()
@@ -450,11 +460,11 @@ def check(paths: tuple[str, ...], recursive: bool, all_warnings: bool) -> None:
             continue
         warnings = list(found.warnings) if all_warnings else shown_warnings(found.warnings)
         for warning in [*warnings, *found.button]:
-            click.echo(f"Warning: {path}: {warning}", err=True)
+            echo(f"Warning: {path}: {warning}", err=True)
         for line in found.newcomers:
-            click.echo(f"{path}: {line}")
+            echo(f"{path}: {line}")
         players, events = plural(found.players, "player"), plural(found.events, "event")
-        click.echo(f"{path}: ok ({players}, {events})")
+        echo(f"{path}: ok ({players}, {events})")
     if problems:
         fail(problems)
 
@@ -489,7 +499,7 @@ def publish(
         fail(error.messages)
     except OSError as error:
         fail([f"{target}: cannot write the page: {error.strerror or error}"])
-    click.echo(f"wrote {target}")
+    echo(f"wrote {target}")
 
 
 def main() -> None:
