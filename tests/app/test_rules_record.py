@@ -98,3 +98,21 @@ def test_the_record_names_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert len(digest) == 64
     monkeypatch.setattr(stamps, "rules", lambda: "0" * 64)
     assert synced_before(path) is None
+
+
+def test_an_upgrade_that_changes_no_result_rewrites_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other rules (as if xlrally's code changed) that give the same standings: the sync reads
+    the file whole, finds the Standings it would write, and leaves the file as it is, record
+    and all ("a file whose standings did not change is not written at all"); so does the
+    next sync, until a change is written with the new rules' record."""
+    path = write_book(tmp_path / "league.xlsx", SHEETS)
+    assert sync_file(path).result == "written"
+    before = path.read_bytes()
+    monkeypatch.setattr(stamps, "rules", lambda: "0" * 64)
+    assert synced_before(path) is None  # not skipped: the rules are not the record's
+    assert sync_file(path).result == "unchanged"
+    assert path.read_bytes() == before
+    assert sync_file(path).result == "unchanged"
+    assert path.read_bytes() == before

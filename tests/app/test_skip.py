@@ -16,7 +16,7 @@ from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
 from xlrally.app import stamps
 from xlrally.app.batch import run_batch
-from xlrally.app.sync import sync_file
+from xlrally.app.sync import sync_file, synced_before
 from xlrally.ooxml import reader
 
 RESULTS = "xl/worksheets/sheet3.xml"  # XlsxWriter's parts: Settings, Events, Results
@@ -143,10 +143,15 @@ def test_a_hand_edit_of_the_standings_is_picked_up(tmp_path: Path) -> None:
 def test_another_xlrally_version_or_a_damaged_record_syncs_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Another version's record is not a skip: the file is read whole; its standings are the
+    same, so it is not written (issue 32: an upgrade rewrites no file whose standings it
+    does not change); a damaged record is written again."""
     path = synced(tmp_path)
     monkeypatch.setattr(stamps, "__version__", "99.0")
-    assert sync_file(path).result == "written"  # recorded again under the new version
-    assert sync_file(path).result == "unchanged"
+    assert synced_before(path) is None
+    before = path.read_bytes()
+    assert sync_file(path).result == "unchanged"  # read whole, the same standings: not written
+    assert path.read_bytes() == before
     edit_part(path, "docProps/custom.xml", b"players&quot;:2", b"players&quot;:-2")
     assert sync_file(path).result == "written"
 

@@ -129,6 +129,8 @@ def renamed(source: FileSheets, stored: str) -> str | None:
     standings xlrally last wrote (their fingerprint is the one kept): the Standings sheet was
     renamed. xlrally writes only a sheet named Standings; the renamed one is left as it is
     (it may be a season kept on purpose), but not without a word: it is no longer updated."""
+    from xlrally.formats.grid import SHEET_NAME
+
     for name in source.sheet_names():
         if "standing" in norm(name):
             continue  # warned about by its name already (formats.workbook.notes.stray_sheets)
@@ -206,3 +208,29 @@ def recorded(package: Package) -> dict[str, object] | None:
     if current is None or facts.get("rules") != current:
         return None
     return facts
+
+
+def kept_record(package: Package, standings: Standings) -> str | None:
+    """The last sync's record (:func:`stamp`) to keep, when other rules wrote it (another
+    xlrally, :func:`rules`) but the package is as that sync left it and the record says what
+    this sync would (system, players, events, warnings): if these rules write the very
+    Standings the file holds, the file keeps that record and is not written at all, so an
+    upgrade that changes no result rewrites no file (the next sync reads it whole again).
+    None otherwise: the record these rules make is written with the Standings."""
+    stored = custom_property(package, INPUTS)
+    if stored is None:
+        return None
+    written, _, note = stored.partition(" ")
+    if written != digest(package):
+        return None
+    try:
+        facts = json.loads(note)
+    except ValueError:
+        return None
+    made = json.loads(stamp(standings))
+    if not isinstance(facts, dict) or facts == made:
+        return None
+    same = all(
+        facts.get(fact) == made[fact] for fact in ("system", "players", "events", "warnings")
+    )
+    return note if same else None

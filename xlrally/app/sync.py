@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
-from xlrally.app.stamps import INPUTS, hand_edits, marks, recorded, stamp
+from xlrally.app.stamps import INPUTS, hand_edits, kept_record, marks, recorded, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.numbers import plural
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
@@ -26,6 +26,7 @@ from xlrally.ooxml.replace import TEMP_SUFFIX, WriteOutcome, temp_prefix
 
 if TYPE_CHECKING:
     from xlrally.core.standings import Standings
+    from xlrally.formats.cells import PrintSetup, Row
 
 # The reading, scoring and writing code is imported by the functions that use it
 # (:func:`load`), so that a look at an unchanged file (:func:`synced_before`) loads none of it.
@@ -183,10 +184,13 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
             if keep is not None:
                 keep.extend((source, league, standings, grid))
             setup = print_setup(standings, grid)
-            inputs = (INPUTS, stamp(standings))
-            staged = stage_sheet(
-                path, SHEET_NAME, grid, source.package, setup, lambda: marks(grid), inputs
-            )
+            if _holds_already(source.package, standings, grid, setup):
+                staged = None  # other rules wrote it, these write the same: keep it as it is
+            else:
+                inputs = (INPUTS, stamp(standings))
+                staged = stage_sheet(
+                    path, SHEET_NAME, grid, source.package, setup, lambda: marks(grid), inputs
+                )
             # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
             edited = hand_edits(source, standings) if staged is not None else None
         outcome = staged.commit() if staged is not None else WriteOutcome(False)
@@ -202,6 +206,21 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
         "written" if outcome.changed else "unchanged",
         warnings=standings.warnings + ((edited,) if edited else ()),
     )
+
+
+def _holds_already(
+    package: Package, standings: Standings, grid: Sequence[Row], setup: PrintSetup
+) -> bool:
+    """The file holds what these rules write, under the record another xlrally's rules left
+    (:func:`~xlrally.app.stamps.kept_record`): planned with that record, nothing changes."""
+    kept = kept_record(package, standings)
+    if kept is None:
+        return False
+    from xlrally.formats.grid import SHEET_NAME
+    from xlrally.ooxml.writer import plan_sheet
+
+    edit, _, _ = plan_sheet(package, SHEET_NAME, grid, setup, lambda: marks(grid), (INPUTS, kept))
+    return not (edit.changed or edit.dropped or edit.packed)
 
 
 def _failed(path: Path, error: BaseException) -> SyncOutcome:

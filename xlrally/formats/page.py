@@ -43,7 +43,6 @@ from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.formats.cells import show_date
 from xlrally.formats.charts import chart
-from xlrally.formats.shown import shown_warnings
 from xlrally.formats.top import TOP
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
