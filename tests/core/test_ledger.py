@@ -195,6 +195,7 @@ def test_withholding_for_the_league_leaves_the_pot_alone() -> None:
 
 
 def test_a_league_without_money_keeps_its_standings_as_they_were() -> None:
-    """No Ledger, season fee or withholding: no money section at all."""
-    plain = league(None, season_fee=0, withholding=None)
+    """No Ledger, season fee or withholding: no money section at all (and no prizes: their
+    shares would be of no pot, an error since issue 32)."""
+    plain = league(None, season_fee=0, withholding=None, prizes=())
     assert compute_standings(plain).money is None

@@ -317,6 +317,9 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Withheld for",
         "What it takes",
         "Events left",
+        "Prize ties",
+        "Prizes per player",
+        "Comma names",
         "Requested byes",
         "Forfeit wins",
         "Lichess H",
@@ -339,6 +342,7 @@ def test_settings_sheet_lists_only_its_systems_settings(tmp_path: Path) -> None:
         "Team scores",
         "What it takes",
         "Events left",
+        "Comma names",
     ]
 
 

@@ -143,9 +143,10 @@ def test_the_page_has_a_money_and_a_what_it_takes_section() -> None:
 
 def test_a_league_without_them_shows_none_of_it() -> None:
     """No ledger, fee or withholding, and what it takes not asked: no Money or What it takes
-    rows, no JSON keys, no page sections."""
+    rows, no JSON keys, no page sections (and no prizes: their shares would be of no pot, an
+    error since issue 32)."""
     base = league()
-    settings = dataclasses.replace(base.settings, season_fee=0, withholding=None)
+    settings = dataclasses.replace(base.settings, season_fee=0, withholding=None, prizes=())
     bare = compute_standings(dataclasses.replace(base, ledger=None, settings=settings))
     assert (bare.money, bare.outlook) == (None, None)
     assert ["Money"] not in values(bare)

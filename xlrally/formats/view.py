@@ -21,6 +21,7 @@ import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from xlrally.core.awards import growing
 from xlrally.core.knockouts import describe
 from xlrally.core.model import Settings
 from xlrally.core.numbers import plural, show
@@ -210,7 +211,7 @@ def pot_summary(standings: Standings) -> str:
         return ""
     settings = standings.settings
     how = ""  # a fixed pot is itself
-    if not settings.pot and not settings.pot_share:
+    if not settings.pot and not growing(settings):
         how = " (the prizes listed; no Pot in Settings)"
     if settings.pot_share:
         fixed = f"{show(settings.pot)} + " if settings.pot else ""

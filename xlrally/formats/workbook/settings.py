@@ -149,6 +149,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Comma names",
         "a name with a comma (Grant, Oliver): as written (default; warned when it looks like a "
         "player's) or surname first (Oliver Grant)",
+        common=True,
     ),
     Setting(
         "Requested byes",
