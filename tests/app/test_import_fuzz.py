@@ -25,8 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import random
+import shutil
 import tempfile
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -315,8 +317,9 @@ POKER: dict[str, Any] = {
 @functools.cache
 def book(system: str) -> bytes:
     """An empty league of the system, made once (a workbook's bytes)."""
-    folder = Path(tempfile.mkdtemp(prefix="xlrally-fuzz-book-"))
-    return write_book(folder / "league.xlsx", RALLY if system == "rally" else POKER).read_bytes()
+    with tempfile.TemporaryDirectory(prefix="xlrally-fuzz-book-") as folder:
+        league = write_book(Path(folder) / "league.xlsx", RALLY if system == "rally" else POKER)
+        return league.read_bytes()
 
 
 def imported(book: Path) -> dict[str, tuple[float, ...]]:
@@ -329,8 +332,13 @@ def imported(book: Path) -> dict[str, tuple[float, ...]]:
     }
 
 
+FOLDERS: list[Path] = []
+"""The folders `run` made in the running test (removed after it: see `_folders_removed`)."""
+
+
 def run(book_bytes: bytes, source: bytes, suffix: str, *options: str) -> tuple[Any, Path, bytes]:
     folder = Path(tempfile.mkdtemp(prefix="xlrally-fuzz-"))
+    FOLDERS.append(folder)
     book = folder / "league.xlsx"
     book.write_bytes(book_bytes)
     path = folder / f"event{suffix}"
@@ -356,6 +364,16 @@ def check(
     errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1, result.output
     assert book.read_bytes() == before
+
+
+@pytest.fixture(autouse=True)
+def _folders_removed() -> Iterator[None]:
+    """Each case's folder removed once the test has checked it (hundreds of cases a test: a
+    folder left behind by each filled /tmp). Done here, not in the test's body, because a
+    derandomized Hypothesis test's examples follow its body's source."""
+    yield
+    while FOLDERS:
+        shutil.rmtree(FOLDERS.pop(), ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
