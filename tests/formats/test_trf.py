@@ -338,6 +338,26 @@ def test_a_program_that_pads_names_by_bytes_is_read_by_bytes() -> None:
     ]
 
 
+def test_a_record_that_lines_up_both_ways_is_no_evidence_against_bytes() -> None:
+    """A player who missed every round has nothing after his points but blanks, so his record
+    lines up by characters and by bytes alike: it says nothing about the file, which is still
+    read by bytes when its other accented records need it (found by the import's fuzz test:
+    such a file was refused)."""
+    text = "\n".join(
+        [
+            by_bytes(trf_player(1, "Capablanca, José", 1, ["2 w 1"], 1)),
+            by_bytes(trf_player(2, "Müller, Zoë", 2, ["1 b 0"], 0)),
+            by_bytes(trf_player(3, "Nguyen, Åsa", 3, [""], 0)),
+        ]
+    )
+    players = read_trf(text, "x.trf").players
+    assert [(p.name, p.results, p.rank) for p in players] == [
+        ("Capablanca, José", ("1",), 1),
+        ("Müller, Zoë", ("0",), 2),
+        ("Nguyen, Åsa", (), 3),
+    ]
+
+
 def test_one_record_lining_up_by_bytes_is_no_evidence() -> None:
     """`Müller` that lost its `M` lines up by bytes (`ü` is two) in a file padded by
     characters: one record is no evidence that the file pads by bytes, so it is refused (read

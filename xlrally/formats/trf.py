@@ -312,17 +312,21 @@ def _by_bytes(line: str) -> str | None:
 def _records(lines: list[tuple[int, str]], source: str) -> list[tuple[int, str]]:
     """The player records, each in its columns: as written, or re-read by bytes when the file
     pads names by bytes. That is believed only when the file says so throughout: at least two
-    records with accents need it, and no record with accents lines up by characters (a name
-    that lost a letter can happen to line up by bytes, so one record is no evidence)."""
+    records with accents need it, and no record with accents lines up by characters only (a
+    name that lost a letter can happen to line up by bytes, so one record is no evidence; a
+    record with nothing but blanks after its name, a player who missed every round, lines up
+    both ways and says nothing)."""
     problems = {number: _layout_problem(line) for number, line in lines}
     by_bytes = {}
     for number, line in lines:
-        alt = _by_bytes(line) if problems[number] is not None else None
+        alt = _by_bytes(line)
         if alt is not None and _layout_problem(alt) is None:
             by_bytes[number] = alt
     wrong = [number for number, problem in problems.items() if problem is not None]
-    accented_fine = [n for n, line in lines if not line.isascii() and problems[n] is None]
-    if len(by_bytes) >= 2 and not accented_fine and set(wrong) == set(by_bytes):
+    accented_fine = [
+        n for n, line in lines if not line.isascii() and problems[n] is None and n not in by_bytes
+    ]
+    if len(wrong) >= 2 and not accented_fine and set(wrong) <= set(by_bytes):
         return [(number, by_bytes.get(number, line)) for number, line in lines]
     if wrong:
         number = wrong[0]
