@@ -15,6 +15,7 @@ from xlrally.excel.blocks import FORMULA_STARTS, excel_values, looks_by_range
 from xlrally.formats.cells import Look, Row, Value, column_letter, norm
 from xlrally.formats.grid import SHEET_NAME
 from xlrally.formats.workbook import MemorySheets
+from xlrally.formats.written_dates import MONTHS
 
 
 @dataclass
@@ -55,28 +56,6 @@ class MemoryBook(MemorySheets):
             for cell in cells:
                 self.looks[(name, cell)] = look
 
-
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ),
-        start=1,
-    )
-    for name in names
-}
 
 _NUMBER = re.compile(r"[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?%?")
 
@@ -122,8 +101,8 @@ def _typed_date(text: str) -> dt.datetime | None:
         year, month, day = (int(g) for g in match.groups())
     elif match := _US_DATE.fullmatch(text):
         month, day, year = (int(g) for g in match.groups())
-    elif (match := _WORD_DATE.fullmatch(text)) and match.group(2).lower() in _MONTHS:
-        month = _MONTHS[match.group(2).lower()]
+    elif (match := _WORD_DATE.fullmatch(text)) and match.group(2).lower() in MONTHS:
+        month = MONTHS[match.group(2).lower()]
         day = int(match.group(1) or match.group(3) or 1)
         year = int(match.group(4))
     if year is None or month is None or day is None:
