@@ -148,8 +148,8 @@ def make_trf(seed: int, players: int, rounds: int) -> Made:
     ending = rnd.choice(["\r", "\n", "\r\n"])
     text = ending.join(lines) + ending
     encoding = rnd.choice(["utf-8", "utf-8", "cp1252"]) if _fits(text, "cp1252") else "utf-8"
-    last = [entries[p][-1] for p in range(players)]
-    unfinished = not any(opponent or code in PAIRING_BYE for opponent, code in last)
+    last_round = [entries[p][-1] for p in range(players)]
+    unfinished = not any(opponent or code in PAIRING_BYE for opponent, code in last_round)
     return Made(text.encode(encoding), expected, encoding, unfinished)
 
 
