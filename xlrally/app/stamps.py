@@ -188,10 +188,10 @@ def stamp(standings: Standings) -> str:
     return json.dumps(facts, separators=(",", ":"))
 
 
-def recorded(package: Package) -> dict[str, object] | None:
-    """What the last sync recorded (:func:`stamp`), when the package is still as that sync
-    wrote it (the digest of its parts unchanged) and these very rules wrote it (this xlrally's
-    code, :func:`rules`); else None."""
+def _record_as_written(package: Package) -> tuple[str, dict[str, object]] | None:
+    """The last sync's record (:func:`stamp`), as stored and as read, when the package is still
+    as that sync wrote it (the digest of its parts unchanged); None when there is none, it is
+    unreadable or the package changed since."""
     stored = custom_property(package, INPUTS)
     if stored is None:
         return None
@@ -202,7 +202,18 @@ def recorded(package: Package) -> dict[str, object] | None:
         facts = json.loads(note)
     except ValueError:
         return None
-    if not isinstance(facts, dict) or facts.get("xlrally") != __version__:
+    return (note, facts) if isinstance(facts, dict) else None
+
+
+def recorded(package: Package) -> dict[str, object] | None:
+    """What the last sync recorded (:func:`stamp`), when the package is still as that sync
+    wrote it (the digest of its parts unchanged) and these very rules wrote it (this xlrally's
+    code, :func:`rules`); else None."""
+    record = _record_as_written(package)
+    if record is None:
+        return None
+    _, facts = record
+    if facts.get("xlrally") != __version__:
         return None
     current = rules()
     if current is None or facts.get("rules") != current:
@@ -217,18 +228,12 @@ def kept_record(package: Package, standings: Standings) -> str | None:
     Standings the file holds, the file keeps that record and is not written at all, so an
     upgrade that changes no result rewrites no file (the next sync reads it whole again).
     None otherwise: the record these rules make is written with the Standings."""
-    stored = custom_property(package, INPUTS)
-    if stored is None:
+    record = _record_as_written(package)
+    if record is None:
         return None
-    written, _, note = stored.partition(" ")
-    if written != digest(package):
-        return None
-    try:
-        facts = json.loads(note)
-    except ValueError:
-        return None
+    note, facts = record
     made = json.loads(stamp(standings))
-    if not isinstance(facts, dict) or facts == made:
+    if facts == made:
         return None
     same = all(
         facts.get(fact) == made[fact] for fact in ("system", "players", "events", "warnings")

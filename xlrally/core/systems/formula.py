@@ -76,7 +76,7 @@ from xlrally.core.numbers import non_negative, show, whole
 from xlrally.core.ranking import Score
 from xlrally.core.rules import NO_CUT, Cut, FormulaRule
 from xlrally.core.systems.base import Example, Fail, PointsSystem, PointsTally, Tally
-from xlrally.core.systems.poker import check_rank
+from xlrally.core.systems.poker import POKER_SETTINGS, check_rank
 
 __all__ = [
     "FORMULA",
@@ -463,20 +463,7 @@ FORMULA = FormulaSystem(
         ],
         teams=[("Ann", "Aces"), ("Cara", "Aces"), ("Ben", "Rivers"), ("Dev", "Rivers")],
     ),
-    settings=(
-        "Formula",
-        "Formula cut",
-        "Below cut",
-        "Best X",
-        "Shared places",
-        "Knockout points",
-        "Bounty points",
-        "Bounties",
-        "Knockouts weighted",
-        "Pot",
-        "Pot share",
-        "Currency unit",
-    ),
+    settings=("Formula", "Formula cut", "Below cut", *POKER_SETTINGS),
 )
 """The registry's entry (:mod:`xlrally.core.systems`)."""
 

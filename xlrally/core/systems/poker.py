@@ -290,7 +290,7 @@ class NeauSystem(PointsSystem):
 
 _PLAYERS = ["Ann", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus"]
 _POKER_EVENTS = ("event", "date", "players", "status")
-_POKER_SETTINGS = (
+POKER_SETTINGS = (
     "Best X",
     "Shared places",
     "Knockout points",
@@ -337,7 +337,7 @@ ABSOLUTE = RankTable(
             {"event": "Week 3", "player": "Ann", "rank": 1},
         ],
     ),
-    settings=(*_POKER_SETTINGS, "Participating", "Player count factor", "Player count to rank"),
+    settings=(*POKER_SETTINGS, "Participating", "Player count factor", "Player count to rank"),
     points_table=True,
     points=score_absolute,
 )
@@ -367,7 +367,7 @@ REVERSE = RankTable(
             *_ranked("Round 2", ["Eli", "Dev", "Cara", "Ben", "Ann"]),
         ],
     ),
-    settings=(*_POKER_SETTINGS, "Participating", "Multiplier"),
+    settings=(*POKER_SETTINGS, "Participating", "Multiplier"),
     points_table=True,
     points=score_reverse,
 )
@@ -401,7 +401,7 @@ NEAU = NeauSystem(
             (_d("2026-03-07"), None, "Held", 40, None),
         ],
     ),
-    settings=_POKER_SETTINGS,
+    settings=POKER_SETTINGS,
     event_buy_in=True,
 )
 """The registry's entry."""
