@@ -32,7 +32,6 @@ NOT_YET = {
     "whole while issues 32 and 33 had edits of it in flight",
     "app/isolate.py": "issue 28's (stops, workers, result folders), in its hands",
     "app/importer/write.py": "issue 27's",
-    "ooxml/in_place.py": "issue 27's",
     "formats/page.py": "issue 33's (the whole page), with edits in flight",
     "core/outlook.py": "issue 34b's (1,300 lines: what it takes), landed as this test was",
     "core/ledger.py": "issue 34b's, landed as this test was",
