@@ -33,7 +33,6 @@ NOT_YET = {
     "app/isolate.py": "issue 28's (stops, workers, result folders), in its hands",
     "app/importer/write.py": "issue 27's",
     "formats/page.py": "issue 33's (the whole page), with edits in flight",
-    "core/outlook.py": "issue 34b's (1,300 lines: what it takes), landed as this test was",
     "core/ledger.py": "issue 34b's, landed as this test was",
 }
 """Long modules not (yet) shown to have one job, each with whose it is to split or explain."""
