@@ -32,7 +32,6 @@ NOT_YET = {
     "whole while issues 32 and 33 had edits of it in flight",
     "app/isolate.py": "issue 28's (stops, workers, result folders), in its hands",
     "app/importer/write.py": "issue 27's",
-    "formats/page.py": "issue 33's (the whole page), with edits in flight",
 }
 """Long modules not (yet) shown to have one job, each with whose it is to split or explain."""
 
