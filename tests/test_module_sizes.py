@@ -31,15 +31,10 @@ NOT_YET = {
     "excel/functions.py": "two jobs (reading Excel's arguments; each function): issue 31 left it "
     "whole while issues 32 and 33 had edits of it in flight",
     "app/isolate.py": "issue 28's (stops, workers, result folders), in its hands",
-    "app/importer/write.py": "issue 27's",
 }
 """Long modules not (yet) shown to have one job, each with whose it is to split or explain."""
 
 LONG_NOT_YET = {
-    "app/importer/incoming.py:_from_trf": "issue 27's",
-    "app/importer/incoming.py:_from_table": "issue 27's",
-    "app/importer/write.py:_plan": "issue 27's",
-    "app/importer/write.py:_import": "issue 27's",
     "formats/table_text.py:read_table_text": "issue 27's",
 }
 """Long functions without their reason, each with whose it is to split."""

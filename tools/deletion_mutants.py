@@ -154,7 +154,7 @@ MUTANTS = (
         unobservable="only a power cut right after the rename shows it",
     ),
     Mutant("full_sync: discard", "full_sync", "staged.discard()", "litter when interrupted"),
-    Mutant("import: read back", "_plan", "_read_back(", "an import's cells not read back"),
+    Mutant("import: read back", "plan_import", "_read_back(", "an import's cells not read back"),
     Mutant("import: discard", "import_into", "staged.discard()", "litter when interrupted"),
     Mutant(
         "died: remove its temporary file",

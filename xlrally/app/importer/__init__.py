@@ -6,7 +6,8 @@ league's (:mod:`~.names`); its results go where the workbook keeps results: rows
 ``Results`` sheet (appended, in the columns it has), else the event's own sheet, and the event
 gets its row in ``Events`` (date, rounds, season): :mod:`~.plan`. Then the league with the new
 rows is checked and scored, and Results, Events and Standings are written in one atomic
-replace, verified once (:mod:`~.write`), in an isolated child as a sync is (:mod:`~.run`).
+replace, verified once (:mod:`~.write`: planned by :mod:`~.planned` into the parts in memory,
+:mod:`~.edits`, and told by :mod:`~.report`), in an isolated child as a sync is (:mod:`~.run`).
 
 Safety, as for a sync: the input sheets are edited in place (xlrally.ooxml.in_place: only the
 cells written change; tables, validation and formats are carried over the new rows), the
@@ -16,8 +17,8 @@ file again changes nothing.
 """
 
 from xlrally.app.importer.incoming import Incoming, Options, read_incoming
+from xlrally.app.importer.report import ImportOutcome
 from xlrally.app.importer.run import ImportInterrupted, import_file
-from xlrally.app.importer.write import ImportOutcome
 
 __all__ = [
     "ImportInterrupted",

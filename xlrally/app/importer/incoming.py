@@ -16,10 +16,11 @@ from xlrally.core.numbers import plural
 from xlrally.core.players import tidy
 from xlrally.core.systems import SYSTEMS
 from xlrally.formats.cells import to_number
-from xlrally.formats.table_text import NotATable, read_table_text
+from xlrally.formats.table_text import NotATable, TextTable, read_table_text
 from xlrally.formats.text_file import decode_text, split_lines
 from xlrally.formats.trf import (
     TRF_LINES,
+    Tournament,
     last_first,
     looks_like_trf,
     rally_line,
@@ -73,9 +74,48 @@ def _from_trf(
 ) -> Incoming:
     tournament = read_trf(text, source)
     requested, forfeits, lichess = rules
-    declared, played = tournament.declared_rounds, tournament.played_rounds
-    notes = []
+    notes: list[str] = []
     lichess_h = tournament.program == "Lichess"
+    rounds = _trf_rounds(tournament, source, options, lichess_h, notes)
+    late_h = lichess_h and lichess == "late entry"
+    if lichess_h and any("H" in p.results[:rounds] for p in tournament.players):
+        notes.append(
+            "a Lichess file: its H (a round missed by joining late) is read as "
+            + (
+                "a missed round, in the divisor"
+                if late_h
+                else "a bye asked for (setting Lichess H: bye)"
+            )
+        )
+    unwritten = sum(p.unwritten_byes for p in tournament.players)
+    if unwritten and SYSTEMS[system].from_trf_rounds:
+        notes.append(
+            f"{plural(unwritten, 'round')} left blank where the file's points column counts a "
+            "half point: read as half-point byes"
+        )
+    results, spellings, lines = _trf_results(
+        tournament, source, system, rounds, (requested, forfeits), late_h, notes
+    )
+    return Incoming(
+        name=options.event or tournament.name or _file_event(source),
+        date=options.date or tournament.start or tournament.end,
+        rounds=rounds if SYSTEMS[system].rounds != "unused" else None,
+        results=tuple(results),
+        spellings=tuple(spellings),
+        notes=tuple(notes),
+        date_problem="" if options.date else tournament.dates,
+        date_ambiguous=tournament.ambiguous and not options.date,
+        lines=tuple(lines),
+    )
+
+
+def _trf_rounds(
+    tournament: Tournament, source: str, options: Options, lichess_h: bool, notes: list[str]
+) -> int:
+    """The rounds the event is scored over: ``--rounds``, else the file's (a Lichess
+    tournament ended early: the rounds played), else the rounds played; an event not over
+    is refused (a round declared but not played, or paired without a result)."""
+    declared, played = tournament.declared_rounds, tournament.played_rounds
     if options.rounds is None and declared and played < declared and lichess_h and tournament.end:
         notes.append(
             f"Lichess ended the tournament after {played} of its {declared} rounds (line 052 "
@@ -101,22 +141,22 @@ def _from_trf(
                     f"is paired but has no result for {player.name}: the event is not over; "
                     f"import it when it is, or with --rounds {index} to score the rounds before"
                 )
-    late_h = lichess_h and lichess == "late entry"
-    if lichess_h and any("H" in p.results[:rounds] for p in tournament.players):
-        notes.append(
-            "a Lichess file: its H (a round missed by joining late) is read as "
-            + (
-                "a missed round, in the divisor"
-                if late_h
-                else "a bye asked for (setting Lichess H: bye)"
-            )
-        )
-    unwritten = sum(p.unwritten_byes for p in tournament.players)
-    if unwritten and SYSTEMS[system].from_trf_rounds:
-        notes.append(
-            f"{plural(unwritten, 'round')} left blank where the file's points column counts a "
-            "half point: read as half-point byes"
-        )
+    return rounds
+
+
+def _trf_results(
+    tournament: Tournament,
+    source: str,
+    system: str,
+    rounds: int,
+    rules: tuple[str, str],
+    late_h: bool,
+    notes: list[str],
+) -> tuple[list[dict[str, Written]], list[tuple[str, ...]], list[int]]:
+    """Each player's values (their rally line from the rounds, or their final rank), the ways
+    a league may spell them, and their records' lines; a rally player with no game is left
+    out, with a note."""
+    requested, forfeits = rules
     results: list[dict[str, Written]] = []
     spellings = []
     lines = []
@@ -143,17 +183,7 @@ def _from_trf(
         results.append(values)
         spellings.append(trf_spellings(player.name))
         lines.append(player.line)
-    return Incoming(
-        name=options.event or tournament.name or _file_event(source),
-        date=options.date or tournament.start or tournament.end,
-        rounds=rounds if SYSTEMS[system].rounds != "unused" else None,
-        results=tuple(results),
-        spellings=tuple(spellings),
-        notes=tuple(notes),
-        date_problem="" if options.date else tournament.dates,
-        date_ambiguous=tournament.ambiguous and not options.date,
-        lines=tuple(lines),
-    )
+    return results, spellings, lines
 
 
 def _file_event(source: str) -> str:
@@ -193,6 +223,33 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
             f"{source}: no {COLUMNS[wanted[1]][0]} column (the {SYSTEMS[system].name} needs "
             f"it); name it with --column HEADER={COLUMNS[wanted[1]][0]}"
         )
+    results, lines = _table_results(table, source, wanted)
+    event = _one_value([r.get("event", "") for _, r in table.rows], "Event", source)
+    date_text = _one_value([r.get("date", "") for _, r in table.rows], "Date", source)
+    rounds_text = _one_value([r.get("rounds", "") for _, r in table.rows], "Rounds", source)
+    try:
+        rounds = options.rounds or (int(to_number(rounds_text, "rounds")) if rounds_text else None)
+    except ValueError as error:
+        raise XlrallyError(f"{source}: {error}") from None
+    date, date_problem, ambiguous = _table_date(table, date_text, options, source)
+    return Incoming(
+        name=options.event or event or _file_event(source),
+        date=date,
+        rounds=rounds,
+        results=tuple(results),
+        spellings=tuple((str(r["player"]),) for r in results),
+        notes=tuple(notes),
+        date_problem=date_problem,
+        date_ambiguous=ambiguous,
+        lines=tuple(lines),
+    )
+
+
+def _table_results(
+    table: TextTable, source: str, wanted: tuple[str, ...]
+) -> tuple[list[dict[str, Written]], list[int]]:
+    """Each row's values by field (numbers read as numbers) and its line; every problem of
+    every row refused together."""
     problems = []
     results: list[dict[str, Written]] = []
     lines = []
@@ -224,13 +281,14 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
         lines.append(line)
     if problems:
         raise XlrallyError("; ".join(problems))
-    event = _one_value([r.get("event", "") for _, r in table.rows], "Event", source)
-    date_text = _one_value([r.get("date", "") for _, r in table.rows], "Date", source)
-    rounds_text = _one_value([r.get("rounds", "") for _, r in table.rows], "Rounds", source)
-    try:
-        rounds = options.rounds or (int(to_number(rounds_text, "rounds")) if rounds_text else None)
-    except ValueError as error:
-        raise XlrallyError(f"{source}: {error}") from None
+    return results, lines
+
+
+def _table_date(
+    table: TextTable, date_text: str | None, options: Options, source: str
+) -> tuple[dt.date | None, str, bool]:
+    """The event's date (``--date``, else the Date column's), why a date written was not read
+    (its line and column), and whether it reads two ways."""
     date, date_problem, ambiguous = options.date, "", False
     if date is None and date_text:
         where = next(n for n, r in table.rows if r.get("date"))
@@ -243,17 +301,7 @@ def _from_table(text: str, source: str, system: str, options: Options) -> Incomi
                 f"{source} line {where}, column {table.columns['date']!r}: {date_text!r} is not "
                 "a date xlrally reads"
             )
-    return Incoming(
-        name=options.event or event or _file_event(source),
-        date=date,
-        rounds=rounds,
-        results=tuple(results),
-        spellings=tuple((str(r["player"]),) for r in results),
-        notes=tuple(notes),
-        date_problem=date_problem,
-        date_ambiguous=ambiguous,
-        lines=tuple(lines),
-    )
+    return date, date_problem, ambiguous
 
 
 def read_incoming(

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from xlrally.app import isolate
 from xlrally.app.importer.incoming import Options
-from xlrally.app.importer.write import ImportOutcome, import_into
+from xlrally.app.importer.report import ImportOutcome
+from xlrally.app.importer.write import import_into
 from xlrally.app.isolate import Died
 from xlrally.app.sync import memory_for, why_died
 from xlrally.core.errors import XlrallyError
