@@ -92,12 +92,7 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
     ({'rank': 'Pos', 'player': 'Name'}, (3, {'rank': '2', 'player': 'Ben'}), ('Chips',))
     """
     mapping = mapping or {}
-    for heading, column in mapping.items():
-        if field_named(column) is None:
-            raise XlrallyError(
-                f"--column {heading}={column}: {column!r} is not a column xlrally reads "
-                f"(e.g. {', '.join(spellings[0] for spellings in COLUMNS.values())})"
-            )
+    _check_mapping(mapping)
     numbered = [
         (n, row)
         for n, row in _records(text, _separator(text), source)
@@ -106,6 +101,31 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
     if not numbered:
         raise XlrallyError(f"{source}: no table in the file")
     header_line, header = numbered[0]
+    columns, positions, ignored = _header(header, header_line, mapping, source)
+    _check_text(numbered, header, source)
+    _check_widths(numbered, header_line, len(header), positions, source)
+    rows = tuple(
+        (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
+        for n, row in numbered[1:]
+    )
+    return TextTable(columns, rows, tuple(ignored))
+
+
+def _check_mapping(mapping: Mapping[str, str]) -> None:
+    """Each column ``--column`` names is one xlrally reads."""
+    for heading, column in mapping.items():
+        if field_named(column) is None:
+            raise XlrallyError(
+                f"--column {heading}={column}: {column!r} is not a column xlrally reads "
+                f"(e.g. {', '.join(spellings[0] for spellings in COLUMNS.values())})"
+            )
+
+
+def _header(
+    header: list[str], header_line: int, mapping: Mapping[str, str], source: str
+) -> tuple[dict[str, str], dict[str, int], list[str]]:
+    """The fields the header names (field -> the header as written, and its position), and
+    the headers that name none; a header without a Player column is not a table."""
     columns: dict[str, str] = {}
     positions: dict[str, int] = {}
     ignored = []
@@ -124,7 +144,11 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
             f"line {header_line}: no Player column (the headers are {listed}); name it with "
             "--column HEADER=Player",
         )
-    width = len(header)
+    return columns, positions, ignored
+
+
+def _check_text(numbered: list[tuple[int, list[str]]], header: list[str], source: str) -> None:
+    """No value holds a line separator or a control character."""
     for number, row in numbered:
         for position, value in enumerate(row):
             odd = next((c for c in value if unicodedata.category(c) in _NOT_TEXT), None)
@@ -135,6 +159,17 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
                     f"character (U+{ord(odd):04X}) inside the value {value.strip()[:40]!r}: "
                     "remove it (it may have come with a copy from a web page) and import again"
                 )
+
+
+def _check_widths(
+    numbered: list[tuple[int, list[str]]],
+    header_line: int,
+    width: int,
+    positions: Mapping[str, int],
+    source: str,
+) -> None:
+    """Every row has as many values as the header, or fewer only where what it lacks is a
+    column empty in every full row."""
     # A short row can only be read when what it lacks is a column empty in every full row (a
     # table pasted from a web page drops empty cells at the end): which value is missing from
     # a row is not written anywhere, and guessing would shift the values after it.
@@ -159,8 +194,3 @@ def read_table_text(text: str, source: str, mapping: Mapping[str, str] | None = 
                 "many or too few, such as a comma inside a name not in quotes); correct the "
                 "line and import again"
             )
-    rows = tuple(
-        (n, {f: row[p].strip() for f, p in positions.items() if p < len(row) and row[p].strip()})
-        for n, row in numbered[1:]
-    )
-    return TextTable(columns, rows, tuple(ignored))
