@@ -30,7 +30,6 @@ ONE_JOB = {
 NOT_YET = {
     "excel/functions.py": "two jobs (reading Excel's arguments; each function): issue 31 left it "
     "whole while issues 32 and 33 had edits of it in flight",
-    "app/isolate.py": "issue 28's (stops, workers, result folders), in its hands",
 }
 """Long modules not (yet) shown to have one job, each with whose it is to split or explain."""
 

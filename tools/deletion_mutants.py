@@ -168,7 +168,7 @@ MUTANTS = (
     Mutant("run: remove the folder", "_run", "folder.remove()", "the result folder stays"),
     Mutant(
         "run: remove abandoned folders",
-        "_remove_abandoned",
+        "remove_abandoned",
         "shutil.rmtree(folder, ignore_errors=True)",
         "killed runs' folders pile up",
         occurrence=1,  # the second: a locked folder's (the first is a half-made one's)

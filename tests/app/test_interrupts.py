@@ -132,7 +132,7 @@ def stop_the_parent(n: int) -> int:
     """A task that stops its parent (as Ctrl-C in a terminal would) and waits to be stopped."""
     if n == 2:
         os.kill(os.getppid(), signal.SIGINT)
-        signal.pause()  # the parent's SIGTERM ends this worker (see isolate._start)
+        signal.pause()  # the parent's SIGTERM ends this worker (see workers.start)
     return n * n
 
 
@@ -176,7 +176,7 @@ def test_a_second_stop_while_the_first_is_handled(temp: Path) -> None:
 
     original = isolate._end
 
-    def end_with_a_second_stop(worker: isolate._Worker) -> int:
+    def end_with_a_second_stop(worker: isolate.Worker) -> int:
         if len(stops) == 1:
             stops.append(2)
             stop_here()
