@@ -38,6 +38,7 @@ from helpers import npm_package, program  # noqa: E402
 
 from xlrally.core.league import compute_standings  # noqa: E402
 from xlrally.core.model import Event, League, Result, Settings  # noqa: E402
+from xlrally.core.rules import FormulaRule  # noqa: E402
 from xlrally.core.systems.poker import PointStructure  # noqa: E402
 from xlrally.formats.page import standings_page  # noqa: E402
 from xlrally.formats.top import TOP  # noqa: E402
@@ -59,6 +60,7 @@ def league(system: str, players: int, events: int, seed: int = 1) -> League:
         system,
         league="Big League",
         structure=PointStructure(points=(25, 20, 15, 10, 5), bonus=(3, 2, 1), participating=5),
+        formula=FormulaRule("pokerstars"),  # the formula system's (the others ignore it)
     )
     held, results = [], []
     for number in range(events):

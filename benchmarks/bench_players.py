@@ -26,6 +26,7 @@ from pathlib import Path
 
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, Result, Settings
+from xlrally.core.rules import FormulaRule
 from xlrally.core.systems import SYSTEMS as REGISTRY
 from xlrally.core.systems.poker import PointStructure
 
@@ -73,6 +74,7 @@ def league(system: str, players: int, events: int, seed: int) -> League:
     settings = Settings(
         system,
         structure=PointStructure(points=(25, 20, 15, 10, 5), bonus=(3, 2, 1), participating=5),
+        formula=FormulaRule("pokerstars"),  # the formula system's (the others ignore it)
     )
     held, results = [], []
     for number in range(events):
