@@ -64,7 +64,7 @@ def synced_by_an_older_xlrally(path: Path) -> None:
             grid,
             source.package,
             print_setup(standings, grid),
-            lambda: marks(grid),
+            lambda xml: marks(grid, xml),
             record,
         )
     assert staged is not None

@@ -4,8 +4,16 @@ tells a sheet changed by hand since from one as written."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
+
+import pytest
+from helpers import RALLY_SHEETS, parts, rewrite, write_book
 
 from xlrally.app.stamps import fingerprint
+from xlrally.app.sync import read_standings, sync_file
+from xlrally.formats.cells import Value
+from xlrally.ooxml.package import Package
+from xlrally.ooxml.reader import FileSheets
 
 
 def test_a_fingerprint_sees_blank_rows_between_values_but_not_after_them() -> None:
@@ -37,3 +45,64 @@ def test_a_fingerprint_compares_numbers_at_the_digits_spreadsheet_programs_keep(
     assert fingerprint([["Ann", 46.56587960419304]]) == written  # openpyxl
     assert fingerprint([["Ann", 46.5658796041931]]) != written
     assert fingerprint([[0.1 + 0.2]]) == fingerprint([[0.3]])
+
+
+def _standings_part(path: Path) -> str:
+    with Package(path) as package:
+        sheet = package.sheet("Standings")
+        assert sheet is not None
+        return sheet.part
+
+
+def _sheets_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the sheets whose values are read from now on."""
+    read: list[str] = []
+    values = FileSheets.values
+
+    def recorded(self: FileSheets, name: str) -> list[list[Value]]:
+        read.append(name)
+        return values(self, name)
+
+    monkeypatch.setattr(FileSheets, "values", recorded)
+    return read
+
+
+def test_a_standings_sheet_as_written_is_not_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: the hand-edit check reads the Standings' values back only when its part is
+    no longer the one xlrally wrote (the CRC-32 and size recorded with it): the read-back was
+    0.3 s of a weekly sync of a 200,000-result league. Here another part changed (the file
+    saved again by a program that touched only its properties): nothing to read back."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    core = parts(path)["docProps/core.xml"]
+    rewrite(
+        path, {"docProps/core.xml": core.replace(b"</cp:coreProperties>", b" </cp:coreProperties>")}
+    )
+    read = _sheets_read(monkeypatch)
+    standings = read_standings(path)
+    assert read
+    assert "Standings" not in read
+    assert not [w for w in standings.warnings if "by hand" in w]
+
+
+def test_a_standings_sheet_changed_in_its_bytes_is_read_back_and_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A total typed over in the sheet's own XML, keeping its size (100 → 999): only the
+    CRC-32 tells, and the sheet is read back and the cell named (Bobby's total, C2: 100 by
+    the rule, tests/app/test_sync.py)."""
+    path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)
+    assert sync_file(path).result == "written"
+    part = _standings_part(path)
+    xml = parts(path)[part]
+    assert xml.count(b"<v>100</v>") == 1
+    rewrite(path, {part: xml.replace(b"<v>100</v>", b"<v>999</v>")})
+    read = _sheets_read(monkeypatch)
+    standings = read_standings(path)
+    assert "Standings" in read
+    assert [w for w in standings.warnings if "by hand" in w] == [
+        "the Standings sheet was changed by hand since xlrally wrote it (cells that differ from "
+        "the standings now: C2); a sync replaces it, so keep notes on another sheet"
+    ]

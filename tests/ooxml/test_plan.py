@@ -11,6 +11,7 @@ value a ``vt:lpwstr``).
 from __future__ import annotations
 
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,9 @@ def planned(path: Path, name: str = "Standings", stamp: str | None = None) -> Ed
     """The edit of a sync's write: the sheet, its fingerprint and (with ``stamp``) the stamp."""
     with Package(path) as package:
         inputs = None if stamp is None else (INPUTS, stamp)
-        edit, _, _ = plan_sheet(package, name, GRID, marks=lambda: marks(GRID), stamp=inputs)
+        edit, _, _ = plan_sheet(
+            package, name, GRID, marks=lambda xml: marks(GRID, xml), stamp=inputs
+        )
         return edit
 
 
@@ -152,16 +155,23 @@ def custom_properties(edit: Edit) -> list[tuple[str, str, str, str]]:
 
 
 def test_a_workbook_without_custom_properties_gets_the_part(tmp_path: Path) -> None:
-    """The fingerprint and the stamp are custom properties; XlsxWriter writes no custom.xml,
-    so it is made, with the package's relationship to it and its content type."""
+    """The fingerprint, the sheet's listing and the stamp are custom properties; XlsxWriter
+    writes no custom.xml, so it is made, with the package's relationship to it and its
+    content type."""
     edit = planned(write_book(tmp_path / "league.xlsx", RALLY_SHEETS), stamp="when")
     props = custom_properties(edit)
-    assert [name for name, *_ in props] == ["xlrally standings", "xlrally inputs"]
+    assert [name for name, *_ in props] == [
+        "xlrally standings",
+        "xlrally standings part",
+        "xlrally inputs",
+    ]
     pids = [int(pid) for _, pid, *_ in props]
     assert min(pids) >= 2
-    assert len(set(pids)) == 2
+    assert len(set(pids)) == 3
     assert {fmtid for _, _, fmtid, _ in props} == {"{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"}
-    assert props[1][3].endswith(" when")
+    sheet = edit.changed["xl/worksheets/sheet4.xml"]
+    assert props[1][3] == f"{zlib.crc32(sheet):08x} {len(sheet)}"
+    assert props[2][3].endswith(" when")
     to_custom = [r for r in relationships(edit.changed["_rels/.rels"]) if "custom" in r[1]]
     assert [r[1:] for r in to_custom] == [(f"{NS_REL}/custom-properties", "docProps/custom.xml")]
     assert overrides(edit.changed["[Content_Types].xml"])["/docProps/custom.xml"] == [
@@ -213,7 +223,8 @@ def test_the_users_own_custom_properties_are_kept_beside_xlralllys(tmp_path: Pat
     ]
     assert [(name, pid) for name, pid, *_ in props[2:]] == [
         ("xlrally standings", "8"),
-        ("xlrally inputs", "9"),
+        ("xlrally standings part", "9"),
+        ("xlrally inputs", "10"),
     ]
     assert b"xmlns:vt" not in edit.changed["docProps/custom.xml"]
     assert "_rels/.rels" not in edit.changed  # the relationship is there already
@@ -223,7 +234,10 @@ def test_an_empty_custom_properties_part_gets_pids_from_2(tmp_path: Path) -> Non
     empty = f'<?xml version="1.0" encoding="UTF-8"?>\n<Properties xmlns="{NS_CUSTOM}"/>'
     path = with_custom_properties(write_book(tmp_path / "league.xlsx", RALLY_SHEETS), empty)
     props = custom_properties(planned(path))
-    assert [(name, pid) for name, pid, *_ in props] == [("xlrally standings", "2")]
+    assert [(name, pid) for name, pid, *_ in props] == [
+        ("xlrally standings", "2"),
+        ("xlrally standings part", "3"),
+    ]
 
 
 def test_a_changed_standings_updates_its_property_in_place(tmp_path: Path) -> None:
@@ -240,6 +254,7 @@ def test_a_changed_standings_updates_its_property_in_place(tmp_path: Path) -> No
         ("Club", "2"),
         ("Season", "7"),
         ("xlrally standings", "2"),
+        ("xlrally standings part", "8"),
     ]
     assert props[2][3].startswith("v3-")
     assert props[2][3] != "v3-old"

@@ -189,7 +189,13 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
             else:
                 inputs = (INPUTS, stamp(standings))
                 staged = stage_sheet(
-                    path, SHEET_NAME, grid, source.package, setup, lambda: marks(grid), inputs
+                    path,
+                    SHEET_NAME,
+                    grid,
+                    source.package,
+                    setup,
+                    lambda xml: marks(grid, xml),
+                    inputs,
                 )
             # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
             edited = hand_edits(source, standings) if staged is not None else None
@@ -219,7 +225,9 @@ def _holds_already(
     from xlrally.formats.grid import SHEET_NAME
     from xlrally.ooxml.writer import plan_sheet
 
-    edit, _, _ = plan_sheet(package, SHEET_NAME, grid, setup, lambda: marks(grid), (INPUTS, kept))
+    edit, _, _ = plan_sheet(
+        package, SHEET_NAME, grid, setup, lambda xml: marks(grid, xml), (INPUTS, kept)
+    )
     return not (edit.changed or edit.dropped or edit.packed)
 
 

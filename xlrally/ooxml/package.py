@@ -238,6 +238,11 @@ class Package:
             return False
         return True
 
+    def listed(self, part: str) -> tuple[int, int]:
+        """The part's CRC-32 and uncompressed size as the package's directory lists them."""
+        info = self.zip.getinfo(part)
+        return info.CRC, info.file_size
+
     def chunks(self, part: str, size: int = 2**20) -> Iterator[bytes]:
         """The part's bytes in chunks, stopping at MAX_PART_BYTES whatever the header says."""
         read = 0

@@ -94,9 +94,9 @@ __all__ = [  # and, for the callers of the one module this was, the names of its
     "workbook_styles",
 ]
 
-Marks = Callable[[], Mapping[str, str]]
-"""The custom document properties a written sheet gives the package (made only when the sheet
-changes): e.g. the fingerprint of what was written."""
+Marks = Callable[[bytes], Mapping[str, str]]
+"""The custom document properties a written sheet gives the package, made from the sheet's XML
+only when the sheet changes: e.g. the fingerprint of what was written."""
 
 
 def plan_sheet(
@@ -134,11 +134,12 @@ def plan_sheet(
     if setup is not None:
         mine = {k: v for k, v in kept.items() if not is_print_default(k, v)}
         kept = {**print_defaults(setup), **mine}
-    edit.set(part, sheet_xml(grid, styles, kept, tab_selected, hidden))
+    xml = sheet_xml(grid, styles, kept, tab_selected, hidden)
+    edit.set(part, xml)
     if setup is not None:
         print_names(edit, workbook, existing.name if existing else name, setup)
     if part in edit.changed and marks is not None:
-        for mark, text in marks().items():
+        for mark, text in marks(xml).items():
             set_custom_property(edit, package, mark, text)
     if styles_part is None:
         styles_part = posixpath.join(posixpath.dirname(workbook), "styles.xml")

@@ -135,7 +135,7 @@ def _import(
         SHEET_NAME,
         grid,
         setup,
-        lambda: marks(grid),
+        lambda xml: marks(grid, xml),
         (INPUTS, stamp(standings)),
         joined=(edit, plan.styles),
     )
