@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,33 @@ def test_the_area_limit_is_the_same_in_a_child_that_skips_the_check(
     small = with_cell(tmp_path, "J10")
     with FileSheets(small, check_area) as source:
         assert len(source.values("Results")) == 10
+
+
+@pytest.mark.parametrize("check_area", [True, False])
+def test_a_kept_part_is_decompressed_once_for_its_check_and_one_read(
+    tmp_path: Path, check_area: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: an import's Results XML, decompressed by the check that reading its values
+    makes, is kept for the import's own read (the same bytes), once; a later read decompresses
+    it again, and a part not asked to be kept is never held."""
+    path = write_book(tmp_path / "book.xlsx", RALLY_SHEETS)
+    with FileSheets(path, check_area) as sheets:
+        package = sheets.package
+        results = package.sheet("Results")
+        assert results is not None
+        whole = b"".join(package.chunks(results.part))
+        package.keep(results.part)
+        sheets.values("Results")
+        sheets.values("Events")
+        assert set(package._kept) == {results.part}
+        passes: list[str] = []
+
+        def chunks(part: str) -> Iterator[bytes]:
+            passes.append(part)
+            yield whole
+
+        monkeypatch.setattr(package, "chunks", chunks)
+        assert package.read(results.part) == whole
+        assert passes == []
+        assert package.read(results.part) == whole
+        assert passes == [results.part]

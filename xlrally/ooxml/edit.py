@@ -84,10 +84,15 @@ def refers_to(package: Package, sheet_name: str, skip: str) -> bool:
     return False
 
 
+def styles_part(package: Package) -> str | None:
+    """The workbook's styles part (None when it has none)."""
+    rels = package.relationships(package.workbook_part)
+    return next((t for k, t in rels.values() if k.endswith("/styles")), None)
+
+
 def workbook_styles(package: Package) -> tuple[str | None, Styles]:
     """The workbook's styles part (None when it has none) and its styles."""
-    rels = package.relationships(package.workbook_part)
-    part = next((t for k, t in rels.values() if k.endswith("/styles")), None)
+    part = styles_part(package)
     return part, Styles(package.read(part) if part else None, part or "styles")
 
 

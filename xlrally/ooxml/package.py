@@ -181,6 +181,9 @@ class Package:
             raise WorkbookError(f"cannot read the file: {error.strerror}") from None
         self._formulas: dict[str, bool] = {}
         """Sheet part -> whether it holds any formula, for the sheets looked at so far."""
+        self._keeping: set[str] = set()
+        self._kept: dict[str, bytes] = {}
+        """Sheet parts whose bytes a pass over them kept for one :meth:`read` (:meth:`keep`)."""
         try:
             self._check_sizes()
             self.workbook_part = self._workbook_part()
@@ -261,7 +264,15 @@ class Package:
             raise self.unreadable(f"{part}: damaged ({error})") from None
 
     def read(self, part: str) -> bytes:
-        return b"".join(self.chunks(part))
+        kept = self._kept.pop(part, None)
+        return kept if kept is not None else b"".join(self.chunks(part))
+
+    def keep(self, part: str) -> None:
+        """Have the next whole pass over this sheet part's XML (the formula or area check that
+        a read of its values makes, :meth:`has_formulas`, :meth:`check_sheet_area`) keep its
+        bytes for one :meth:`read`: a big sheet that the caller edits (an import's Results)
+        is decompressed once for both, not twice. A pass that stops early keeps nothing."""
+        self._keeping.add(part)
 
     def xml(self, part: str) -> Any:
         try:
@@ -405,12 +416,19 @@ class Package:
     def _overlapping_chunks(self, sheet: SheetRef) -> Iterator[bytes]:
         """The sheet's XML in chunks, each starting with the end of the one before."""
         tail = b""
+        keeping = sheet.part in self._keeping
+        pieces = []
         for index, chunk in enumerate(self.chunks(sheet.part)):
             if index == 0:
                 refuse_dtd(chunk, sheet.name)
+            if keeping:
+                pieces.append(chunk)
             data = tail + chunk
             yield data
             tail = data[-32:]
+        if keeping:  # the whole part was read (not when the pass stops at a formula)
+            self._keeping.discard(sheet.part)
+            self._kept[sheet.part] = b"".join(pieces)
 
     def check_shared_strings(self) -> None:
         for kind, part in self.relationships(self.workbook_part).values():

@@ -47,6 +47,7 @@ from xlrally.ooxml.edit import (
     shared_strings,
     workbook_styles,
 )
+from xlrally.ooxml.edit import styles_part as styles_part_of
 from xlrally.ooxml.old_sheet import read_old_sheet
 from xlrally.ooxml.package import Package, SheetRef
 from xlrally.ooxml.properties import digest_after, set_custom_property
@@ -120,9 +121,10 @@ def plan_sheet(
     existing = next((s for s in package.sheets if norm(s.name) == norm(name)), None)
     if existing is not None and existing.kind != WORKSHEET_TYPE:
         raise WorkbookError(f"the sheet {existing.name!r} is not a worksheet; rename it")
-    styles_part, styles = workbook_styles(package)
-    if joined:
-        styles = joined[1]
+    if joined:  # the styles the joined edit parsed and uses (not parsed again)
+        styles_part, styles = styles_part_of(package), joined[1]
+    else:
+        styles_part, styles = workbook_styles(package)
 
     if existing is not None and package.has(existing.part):
         old = _old_sheet(package, existing)

@@ -70,8 +70,11 @@ def plan_import(
     package = sheets.package
     results_sheet = find_sheet(sheets, "Results")
     ref = package.sheet(results_sheet) if results_sheet is not None else None
+    if ref is not None:  # its XML, decompressed for the check of its values, kept for the edit
+        package.keep(ref.part)
     light = _light_league(sheets, results_sheet)
-    # Its XML decompressed beside the reading of the file and the planning (not beside the
+    # Its XML as the check of its values kept it; or, where that check stopped early (at a
+    # formula), decompressed beside the reading of the file and the planning (not beside the
     # reading of the sheets' values, which keeps both cores busy already).
     read = beside.submit(package.read, ref.part) if ref is not None else None
     rules = read_import_rules(sheets)
