@@ -8,8 +8,9 @@ installed (tests/calc/office.py: a profile of its own in a temporary folder), a 
 each way of computing the same rows (a league's rally results: rounds 4-7, a few byes, games as
 played): the plain formula a row; the same with its division by Calc's own C++ add-in
 (``QUOTIENT``: what an add-in call costs without Python); one RALLY_SCORE formula a row (as
-filled down), and again over rows of which no two are alike (no answer kept can be used); one
-array formula over the rows (entered with Ctrl+Shift+Enter). Each round recalculates every
+filled down); one array formula over the rows (entered with Ctrl+Shift+Enter); and both again
+over rows of which no two are alike (no answer kept can be used, no row is computed once for
+rows like it). Each round recalculates every
 document once, in rotating order (``calculateAll()``). Two times are taken of each
 recalculation:
 
@@ -63,6 +64,7 @@ PER_ROW = "RALLY_SCORE, one a row"
 ARRAY = "RALLY_SCORE, one array formula"
 ADD_IN = "QUOTIENT(100*A;B-C)+D, a C++ add-in"
 UNLIKE = "RALLY_SCORE, one a row, no two rows alike"
+ARRAY_UNLIKE = "RALLY_SCORE, one array formula, no two rows alike"
 
 
 def results(rows: int, seed: int = 30) -> list[list[Any]]:
@@ -176,6 +178,8 @@ def method(function: Function) -> Callable[..., Any]:
 
     known: dict[str, Any] = {}
     ready: dict[int, Any] = {}
+    by_row = set(BY_ROW.get(function.compute, ()))
+    rows = [i for i, argument in enumerate(function.arguments) if argument.name in by_row]
 
     def call(_self: Any, *args: Any) -> Any:
         ranged = type(args[0]) is tuple
@@ -195,6 +199,12 @@ def method(function: Function) -> Callable[..., Any]:
                 found = known[key] = answer(function.compute(*map(from_calc, args)))
             return found
         with collector_paused():
+            start = _time.thread_time()
+            found = by_distinct_rows(function, rows, args) if rows else None
+            if found is not None:
+                with open(LOG_FILE, "a", encoding="ascii") as f:
+                    f.write(f"{_time.thread_time() - start}\\n")
+                return found
             start = _time.thread_time()
             converted = list(map(from_calc, args))
             middle = _time.thread_time()
@@ -269,10 +279,10 @@ def documents(
     """The documents, each recalculated once (the add-in and its imports loaded): the plain
     formula; the same formula with its division by Calc's own add-in (Analysis, C++:
     ``QUOTIENT``, the integer part of a quotient: the cost of an add-in call without Python);
-    RALLY_SCORE a row and as one array formula; RALLY_SCORE a row over rows of which no two are
-    alike (no answer known before: :mod:`xlrally.calc.calls`); for each ``marks`` entry, the
+    RALLY_SCORE a row and as one array formula; RALLY_SCORE a row and as one array formula over
+    rows of which no two are alike (no answer known before, no row computed once for many:
+    :mod:`xlrally.calc.calls`); for each ``marks`` entry, the
     two RALLY_SCORE forms again with that number added to the points (:data:`PROFILED`)."""
-    n = len(data)
     docs: dict[str, int] = {}
     sheets = {
         PLAIN: per_row(data, "INT(100*A{i}/(B{i}-C{i}))+D{i}"),
@@ -283,19 +293,27 @@ def documents(
     for name, rows in sheets.items():
         docs[name] = office("new")
         office("put", docs[name], "Sheet1", rows)
+    if unlike_too:
+        docs[ARRAY_UNLIKE] = array_document(office, unlike(data))
     for suffix, mark in {"": 0.0, **marks}.items():
         rows = [[row[0] + mark, *row[1:]] for row in data]
         doc = office("new")
         office("put", doc, "Sheet1", per_row(rows, RALLY))
         docs[PER_ROW + suffix] = doc
-        doc = office("new")
-        office("put", doc, "Sheet1", rows)
-        formula = f"=RALLY_SCORE(A1:A{n};B1:B{n};C1:C{n};D1:D{n})"
-        office("array", doc, "Sheet1", f"E1:E{n}", formula)
-        docs[ARRAY + suffix] = doc
+        docs[ARRAY + suffix] = array_document(office, rows)
     for doc in docs.values():
         office("calculate", doc)
     return docs
+
+
+def array_document(office: Office, rows: list[list[Any]]) -> int:
+    """A document of ``rows`` and one RALLY_SCORE array formula over them (column E)."""
+    n = len(rows)
+    doc = office("new")
+    office("put", doc, "Sheet1", rows)
+    formula = f"=RALLY_SCORE(A1:A{n};B1:B{n};C1:C{n};D1:D{n})"
+    office("array", doc, "Sheet1", f"E1:E{n}", formula)
+    return doc
 
 
 def check(office: Office, docs: dict[str, int], data: list[list[Any]]) -> None:
@@ -312,8 +330,9 @@ def check(office: Office, docs: dict[str, int], data: list[list[Any]]) -> None:
         office("calculate", twin)
         want = office("values", twin, "Sheet1", f"E1:E{n}")
         office("close", twin)
-        got = office("values", docs[UNLIKE], "Sheet1", f"E1:E{n}")
-        assert got == want, f"{UNLIKE} and the plain formula disagree"
+        for name in (UNLIKE, ARRAY_UNLIKE):
+            got = office("values", docs[name], "Sheet1", f"E1:E{n}")
+            assert got == want, f"{name} and the plain formula disagree"
 
 
 def rounds_of(timings: Timings, docs: dict[str, int], rounds: int) -> None:
@@ -336,7 +355,7 @@ def measure(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> No
     print(f"(the {len(data):,} rows hold {alike:,} different sets of arguments)")
     timings.table(PLAIN, len(data))
     kinds = {"wall-clock": False, "CPU time": True} if timings.clock else {"wall-clock": False}
-    for name in (PER_ROW, ARRAY):
+    for name in (PER_ROW, ARRAY, ARRAY_UNLIKE):
         for kind, cpu in kinds.items():
             ratio = timings.ratio(name, PLAIN, cpu=cpu)
             verdict = "met" if ratio <= 5 else "NOT met"
@@ -362,6 +381,13 @@ def profile(args: argparse.Namespace, data: list[list[Any]], folder: Path) -> No
                     inner.append([float(v) for v in log.read_text().split()])
     print(f"Where the time goes, median of {args.rounds} rounds ({load()})")
     timings.table(PLAIN, len(data))
+    if all(len(p) == 1 for p in inner):
+        whole = statistics.median(p[0] for p in inner) * 1000
+        print(
+            f"  inside the array formula's call (its thread's CPU time): by distinct rows "
+            f"(found, converted, computed, handed out) {whole:.1f} ms"
+        )
+        return
     parts = [statistics.median(p[i] for p in inner) * 1000 for i in range(3)]
     print(
         f"  inside the array formula's call (its thread's CPU time): Calc's values converted "

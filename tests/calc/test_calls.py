@@ -11,9 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrally.calc import calls
-from xlrally.calc.calls import answer, method
+from xlrally.calc.calls import answer, by_distinct_rows, method
 from xlrally.calc.catalogue import Function, every_function
 from xlrally.calc.convert import from_calc
+from xlrally.excel.functions import BY_ROW
 
 FUNCTIONS = every_function()
 CALC_VALUES = st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.5, 4.0, 6.0, 10.0, 40.0, "", "x", None])
@@ -90,3 +91,77 @@ def test_the_collector_comes_back_when_a_call_fails() -> None:
     with pytest.raises(ZeroDivisionError):
         call(None, ((1.0,),))
     assert gc.isenabled()
+
+
+RANGE_CELLS = st.sampled_from([0.0, -0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 10.0, 2.5, ""])
+"""What Calc hands over for a range's cell (floats, empty texts), few of them so that rows
+repeat; texts such as ``x`` come from :data:`ODD_CELLS`."""
+ODD_CELLS = st.sampled_from([0.0, 4.0, "", "x", "3"])
+
+
+@st.composite
+def repeating_call(draw: st.DrawFn, function: Function) -> tuple[Any, ...]:
+    """A range call: each argument a column of one height (tables too), a single value or
+    void, its rows drawn from a few rows so that most repeat."""
+    width = len(function.arguments)
+    height = draw(st.integers(min_value=2, max_value=40))
+    cells = draw(st.sampled_from([RANGE_CELLS, RANGE_CELLS, ODD_CELLS]))
+    kinds = [draw(st.sampled_from(["column", "column", "single", "void"])) for _ in range(width)]
+    pool = draw(st.lists(st.tuples(*[cells] * width), min_size=1, max_size=6))
+    rows = [draw(st.sampled_from(pool)) for _ in range(height)]
+    args: list[Any] = []
+    for j, kind in enumerate(kinds):
+        if kind == "column":
+            args.append(tuple((row[j],) for row in rows))
+        elif kind == "single":
+            args.append(draw(st.sampled_from([rows[0][j], ((rows[0][j],),)])))
+        else:
+            args.append(None)
+    return tuple(args)
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.name)
+@given(data=st.data())
+def test_a_range_call_by_distinct_rows_is_the_call(function: Function, data: st.DataObject) -> None:
+    """A range call whose rows repeat (tables given as columns of the same height too, blanks,
+    -0.0 beside 0.0, texts) answers what computing every row afresh answers: the distinct rows
+    computed once give each row its own answer."""
+    call = method(function)
+    args = data.draw(repeating_call(function))
+    assert call(None, *args) == afresh(function, args)
+
+
+def test_a_range_of_repeating_rows_is_computed_once_a_distinct_row() -> None:
+    """RALLY_SCORE over 1,000 rows of 3 distinct rows hands the function 3 rows, and every row
+    its answer; a column of one distinct row is handed over as two (it stays a range)."""
+    rally = next(f for f in FUNCTIONS if f.name == "RALLY_SCORE")
+    seen: list[int] = []
+
+    def compute(*args: Any) -> Any:
+        seen.append(len(args[0]))
+        return rally.compute(*args)
+
+    probe = Function("RALLY_SCORE", compute)
+    rows = [(3.0, 4.0), (2.0, 5.0), (3.0, 4.0), (1.0, 4.0)] * 250
+    points, rounds = (tuple((row[i],) for row in rows) for i in range(2))
+    got = by_distinct_rows(probe, (0, 1, 2, 3), (points, rounds, 0.0, ""))
+    assert seen == [3]
+    assert got == ((79.0,), (45.0,), (79.0,), (29.0,)) * 250
+    assert by_distinct_rows(probe, (0, 1), (((3.0,),) * 10, 4.0, None, None)) == ((79.0,),) * 10
+    assert seen == [3, 2]
+
+
+def test_rows_that_do_not_repeat_are_computed_as_they_come() -> None:
+    """Rows of which no two are alike, a text among the cells, a column of empty cells only:
+    not by distinct rows (None), so that the call is computed as it comes."""
+    rally = next(f for f in FUNCTIONS if f.name == "RALLY_SCORE")
+    unlike = tuple((float(i),) for i in range(100))
+    assert by_distinct_rows(rally, (0, 1), (unlike, ((200.0,),) * 100)) is None
+    assert by_distinct_rows(rally, (0, 1), ((("x",),) * 10, 4.0)) is None
+    assert by_distinct_rows(rally, (0, 1), ((("",),) * 10, (("",),) * 10)) is None
+
+
+def test_the_row_arguments_are_the_functions_own() -> None:
+    """Each function's arguments taken row by row (BY_ROW) are among its parameters."""
+    for compute, names in BY_ROW.items():
+        assert set(names) <= {a.name for a in Function("F", compute).arguments}

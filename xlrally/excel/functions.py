@@ -23,7 +23,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from functools import cache, lru_cache
-from itertools import chain
+from itertools import chain, count, repeat
+from operator import itemgetter
 from typing import Any
 
 from xlrally.core.errors import XlrallyError
@@ -68,15 +69,24 @@ def _grid(value: Any) -> Grid:
 
 def _cells(value: Any) -> tuple[tuple[int, int], list[Any]]:
     """An argument's shape (rows, columns) and its cells row by row (see :func:`_cell`): a
-    value is 1×1, a 1-D list one row. The cells are looked at one by one only when some are
-    neither floats nor blank."""
+    value is 1×1, a 1-D list one row."""
+    shape, flat, _ = _typed_cells(value)
+    return shape, flat
+
+
+def _typed_cells(value: Any) -> tuple[tuple[int, int], list[Any], frozenset[type]]:
+    """:func:`_cells`, and the types of the cells. The cells are looked at one by one only
+    when some are neither floats nor blank."""
     if not isinstance(value, list | tuple):
-        return (1, 1), [_cell(value)]
+        cell = _cell(value)
+        return (1, 1), [cell], frozenset({type(cell)})
     rows = value if value and isinstance(value[0], list | tuple) else [value]
     flat = list(chain.from_iterable(rows))
-    if not set(map(type, flat)) <= _FLOAT_OR_BLANK:
+    kinds = frozenset(map(type, flat))
+    if not kinds <= _FLOAT_OR_BLANK:
         flat = [_cell(v) for v in flat]
-    return (len(rows), len(rows[0]) if rows else 0), flat
+        kinds = frozenset(map(type, flat))
+    return (len(rows), len(rows[0]) if rows else 0), flat, kinds
 
 
 _FLOAT_OR_BLANK = frozenset({float, type(None)})
@@ -122,9 +132,6 @@ _SAME: Mapping[str, str] = {}
 _NUMBERS_OR_BLANK = frozenset({float, int, type(None)})
 """Cell types a function is called with straight away (see :func:`_cellwise`)."""
 
-_UNSEEN = object()
-"""Not in the memo of :func:`_cellwise`."""
-
 _FAILURES = (XlrallyError, ValueError, TypeError)
 """What a function raises for a bad row: shown in that row's cell, never raised to Excel."""
 
@@ -152,39 +159,48 @@ def _cellwise(
     the numbers are all floats (as Excel hands them over), a row equal to one before gets that
     row's result: ``function`` must depend on its arguments only (every function here does).
     """
-    cells = [_cells(a) for a in args]
-    sizes = [size for size, _ in cells]
-    ranged = [i for i, size in enumerate(sizes) if size != (1, 1)]
+    cells = [_typed_cells(a) for a in args]
+    sizes = [shape for shape, _, _ in cells]
+    ranged = [i for i, shape in enumerate(sizes) if shape != (1, 1)]
     deciding = ranged or list(range(len(cells)))
     shapes = set(sizes) - {(1, 1)}
     if len(shapes) > 1:
         listed = " and ".join(f"{r}×{c}" for r, c in sorted(shapes))
         return f"#VALUE! ranges must have the same shape ({listed})"
     rows, columns = shapes.pop() if shapes else (1, 1)
-    columns_of = [
-        column if i in ranged else column * (rows * columns) for i, (_, column) in enumerate(cells)
-    ]
-    kinds = [set(map(type, column)) for column in columns_of]
+    size = rows * columns
+    kinds = [k for _, _, k in cells]
+
+    def columns_of() -> list[Iterable[Any]]:  # each argument's cells, a single value repeated
+        return [
+            column if i in ranged else repeat(column[0], size)
+            for i, (_, column, _) in enumerate(cells)
+        ]
+
     lean = all(k <= _NUMBERS_OR_BLANK for k in kinds) and any(
         type(None) not in kinds[i] for i in deciding
     )
-    flat: list[Any] = []
+    flat: list[Any]
     if lean and all(k <= _FLOAT_OR_BLANK for k in kinds):
         # Excel hands every number over as a float, and a league's columns repeat a few
-        # values (ranks, field sizes, buy-ins): each distinct row is worked out once. (Excel
-        # has no negative zero, so the 0.0 and -0.0 that compare equal here never differ.)
-        memo: dict[tuple[Any, ...], Any] = {}
-        for values in zip(*columns_of, strict=True):
-            found = memo.get(values, _UNSEEN)
-            if found is _UNSEEN:
-                try:
-                    found = function(*values)
-                except _FAILURES:
-                    found = _one_cell(function, names, deciding, values, renamed)
-                memo[values] = found
-            flat.append(found)
+        # values (ranks, field sizes, buy-ins): each distinct row is worked out once, in the
+        # order the rows come. (Excel has no negative zero, so the 0.0 and -0.0 that compare
+        # equal here never differ.) One pass finds each row's first equal row (its index).
+        firsts: dict[tuple[Any, ...], int] = {}
+        first_of = list(map(firsts.setdefault, zip(*columns_of(), strict=True), count()))
+        answers: dict[int, Any] = {}
+        for values, first in firsts.items():
+            try:
+                answers[first] = function(*values)
+            except _FAILURES:
+                answers[first] = _one_cell(function, names, deciding, values, renamed)
+        if size > 1:
+            flat = list(itemgetter(*first_of)(answers))
+        else:
+            flat = [answers[first] for first in first_of]
     elif lean:
-        for values in zip(*columns_of, strict=True):
+        flat = []
+        for values in zip(*columns_of(), strict=True):
             try:
                 flat.append(function(*values))
             except _FAILURES:
@@ -192,10 +208,12 @@ def _cellwise(
     else:
         flat = [
             _one_cell(function, names, deciding, values, renamed)
-            for values in zip(*columns_of, strict=True)
+            for values in zip(*columns_of(), strict=True)
         ]
     if (rows, columns) == (1, 1):
         return flat[0]
+    if columns == 1:
+        return list(map(list, zip(flat)))
     return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
 
 
@@ -669,3 +687,20 @@ def formula_points(
         pot,
         renamed={"buy-in": "buy_in", "re-buys": "rebuys", "rank": "place"},
     )
+
+
+BY_ROW: dict[Callable[..., Any], tuple[str, ...]] = {
+    rally_score: ("points", "rounds", "byes", "games"),
+    rally_best_n: ("events_held", "cap"),
+    neau_points: ("players", "buy_in", "total_expense", "finish"),
+    absolute_points: ("rank", "participating", "players", "count_factor", "count_to_rank"),
+    reverse_points: ("rank", "players", "multiplier", "participating"),
+    dippouch_percentile: ("placement", "players"),
+    dippouch_value: ("players", "rounds", "world_championship", "year"),
+    prize_share: ("place", "sharing", "unit", "order"),
+    formula_points: ("players", "place", "buy_in", "rebuys", "knockouts", "pot"),
+}
+"""The functions made with :func:`_cellwise`, and their arguments that it applies row by row
+(the others, a table or a formula, are taken whole): a row's answer depends on that row's
+values alone, and a problem of the whole call (a bad table) on none of them. So a call may be
+computed once per distinct row (:mod:`xlrally.calc.calls`)."""

@@ -34,7 +34,15 @@ from xlrally.core.numbers import non_negative, show, whole
 from xlrally.core.ranking import Score
 from xlrally.core.systems.base import Example, PointsSystem
 
-__all__ = ["DEFAULT_EVENTS_CAP", "RALLY", "Rally", "event_score", "events_counted", "score_event"]
+__all__ = [
+    "DEFAULT_EVENTS_CAP",
+    "RALLY",
+    "Rally",
+    "checked_score",
+    "event_score",
+    "events_counted",
+    "score_event",
+]
 
 
 @dataclass(frozen=True)
@@ -54,18 +62,24 @@ class RallyScore:
         return f"100 × {show(self.points)} / {divisor} + {self.games} = {self.score}"
 
 
-@lru_cache(maxsize=4096, typed=True)
-def score_event(
+def checked_score(
     points: object, rounds: object, byes: object = 0, games: object = None
-) -> RallyScore:
-    """Check one result and return its score with the working.
+) -> tuple[float, int, int, int, int]:
+    """One result checked and scored, as plain values: (points, rounds, byes, games, score).
+    What :func:`score_event` (the score with its working) and :func:`event_score` (the score
+    alone, as the Excel function ``RALLY_SCORE`` gives it) both compute.
 
-    ``games`` defaults to ``rounds − byes`` (the player played every round they were paired in).
-    Raises :class:`ScoringError` naming the field at fault. Results are cached: a season has
-    few distinct (points, rounds, byes, games) combinations and the score is a pure function.
+    Source: the club's "Rapidplay Rally Standings – 2025-26" rules (seed
+    ``000_01be6e86aadc4c8d``)::
 
-    >>> score_event(1.5, 6, byes=1, games=4).explain
-    '100 × 1.5 / (6 − 1) + 4 = 34'
+        score = ⌊100 × points / (rounds − byes) + games played⌋
+
+    computed exactly in whole numbers: 100 × half_points // (2 × (rounds − byes)) + games.
+    ``games`` defaults to ``rounds − byes`` (the player played every round they were paired
+    in). Raises :class:`ScoringError` naming the field at fault.
+
+    >>> checked_score(2, 5, byes=1)
+    (2.0, 5, 1, 4, 54)
     """
     n_rounds = whole(rounds, "rounds", minimum=1)
     n_byes = whole(0 if byes is None else byes, "byes")
@@ -85,16 +99,32 @@ def score_event(
             f"points ({show(scored)}) must not exceed games played ({n_games})", "points"
         )
     score = 100 * int(half_points) // (2 * (n_rounds - n_byes)) + n_games
-    return RallyScore(float(scored), n_rounds, n_byes, n_games, score)
+    return float(scored), n_rounds, n_byes, n_games, score
+
+
+@lru_cache(maxsize=4096, typed=True)
+def score_event(
+    points: object, rounds: object, byes: object = 0, games: object = None
+) -> RallyScore:
+    """Check one result and return its score with the working (:func:`checked_score`).
+
+    Raises :class:`ScoringError` naming the field at fault. Results are cached: a season has
+    few distinct (points, rounds, byes, games) combinations and the score is a pure function.
+
+    >>> score_event(1.5, 6, byes=1, games=4).explain
+    '100 × 1.5 / (6 − 1) + 4 = 34'
+    """
+    return RallyScore(*checked_score(points, rounds, byes, games))
 
 
 def event_score(points: object, rounds: object, byes: object = 0, games: object = None) -> int:
-    """The event score: ⌊100 × points / (rounds − byes) + games⌋ (see :func:`score_event`).
+    """The event score: ⌊100 × points / (rounds − byes) + games⌋ (see :func:`checked_score`),
+    without the working (no :class:`RallyScore` made).
 
     >>> event_score(points=1, rounds=4, games=1)  # withdrew after a round-1 win
     26
     """
-    return score_event(points, rounds, byes, games).score
+    return checked_score(points, rounds, byes, games)[4]
 
 
 def events_counted(events_held: object, cap: object = DEFAULT_EVENTS_CAP) -> int:
