@@ -45,7 +45,7 @@ import difflib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from xlrally.core.errors import ScoringError
 from xlrally.core.numbers import show
@@ -429,36 +429,16 @@ class Formula:
         """The formula's value for ``values`` (a number per name it uses). Raises
         :class:`FormulaError` naming the column of what cannot be computed (a square root of a
         negative number, a division by 0) and the numbers involved."""
-        value = self._value(self.tree, values)
+        value = self._compiled(values)
         if not math.isfinite(value):
             raise FormulaError(f"the result is not a finite number ({value})", None)
         return value
 
-    def _value(self, node: Node, values: Mapping[str, float]) -> float:
-        if isinstance(node, Number):
-            return node.value
-        if isinstance(node, Name):
-            if node.name not in values:
-                raise FormulaError(f"{node.name} is not known here", node.at)
-            return float(values[node.name])
-        if isinstance(node, Unary):
-            operand = self._value(node.operand, values)
-            return -operand if node.op == "-" else operand
-        if isinstance(node, Binary):
-            return _apply(
-                node.op, self._value(node.left, values), self._value(node.right, values), node.at
-            )
-        function = FUNCTIONS[node.function]
-        args = [self._value(arg, values) for arg in node.args]
-        if function.domain is not None and not function.domain(args[0]):
-            raise FormulaError(
-                f"{node.function} needs {function.needs}, not {show(args[0])}", node.at
-            )
-        try:
-            result = float(function.run(*args))
-        except (ValueError, OverflowError) as error:
-            raise FormulaError(f"{node.function}: {error}", node.at) from None
-        return result
+    @cached_property
+    def _compiled(self) -> _Compiled:
+        """The tree made once into nested Python functions (:func:`_compile`), so that a
+        formula computed for many rows is not walked node by node for each."""
+        return _compile(self.tree)
 
     def working(self, values: Mapping[str, float], places: int = 2) -> str:
         """The formula with the numbers put in, and its value:
@@ -469,6 +449,98 @@ class Formula:
         """The formula as xlrally writes it (``×``, ``−``, ``√``), each name replaced by its
         number when ``values`` are given."""
         return _show(self.tree, values, 0)
+
+
+_Compiled = Callable[[Mapping[str, float]], float]
+"""A formula's tree (or a part of it) made into a function of the named numbers."""
+
+
+def _compile(node: Node) -> _Compiled:
+    """``node`` as a function of the named numbers: the same value, and the same error at the
+    same column, as walking the tree node by node would give (operands left before right, a
+    function's arguments in order, then its domain checked, as :func:`_apply` and the calls
+    do), without looking at each node's kind again for every row.
+
+    >>> _compile(parse("2 * x + 1", ("x",)).tree)({"x": 3.0})
+    7.0
+    """
+    if isinstance(node, Number):
+        number = node.value
+        return lambda values: number
+    if isinstance(node, Name):
+        return _compile_name(node.name, node.at)
+    if isinstance(node, Unary):
+        operand = _compile(node.operand)
+        return (lambda values: -operand(values)) if node.op == "-" else operand
+    if isinstance(node, Binary):
+        return _compile_binary(node)
+    return _compile_call(node)
+
+
+def _compile_name(name: str, at: int) -> _Compiled:
+    def named(values: Mapping[str, float]) -> float:
+        if name not in values:
+            raise FormulaError(f"{name} is not known here", at)
+        return float(values[name])
+
+    return named
+
+
+def _compile_binary(node: Binary) -> _Compiled:
+    left, right, op, at = _compile(node.left), _compile(node.right), node.op, node.at
+    if op == "+":
+        return lambda values: left(values) + right(values)
+    if op == "-":
+        return lambda values: left(values) - right(values)
+    if op == "*":
+        if isinstance(node.left, Number):  # 10 × sqrt(players): the number kept at hand
+            factor = node.left.value
+            return lambda values: factor * right(values)
+        return lambda values: left(values) * right(values)
+    if op == "/":
+
+        def divided(values: Mapping[str, float]) -> float:
+            a = left(values)
+            b = right(values)
+            if b == 0:
+                raise FormulaError(f"division by 0 ({show(a)} / 0)", at)
+            return a / b
+
+        return divided
+    return lambda values: _apply(op, left(values), right(values), at)
+
+
+def _compile_call(node: Call) -> _Compiled:
+    name, at = node.function, node.at
+    function = FUNCTIONS[name]
+    run, domain, needs = function.run, function.domain, function.needs
+    args = [_compile(arg) for arg in node.args]
+
+    def called(values: Mapping[str, float]) -> float:
+        numbers = [arg(values) for arg in args]
+        if domain is not None and not domain(numbers[0]):
+            raise FormulaError(f"{name} needs {needs}, not {show(numbers[0])}", at)
+        try:
+            result = float(run(*numbers))
+        except (ValueError, OverflowError) as error:
+            raise FormulaError(f"{name}: {error}", at) from None
+        return result
+
+    if len(args) != 1:
+        return called
+    (only,) = args
+
+    def called_once(values: Mapping[str, float]) -> float:  # one argument: no list
+        number = only(values)
+        if domain is not None and not domain(number):
+            raise FormulaError(f"{name} needs {needs}, not {show(number)}", at)
+        try:
+            result = float(run(number))
+        except (ValueError, OverflowError) as error:
+            raise FormulaError(f"{name}: {error}", at) from None
+        return result
+
+    return called_once
 
 
 def _show(node: Node, values: Mapping[str, float] | None, outer: int) -> str:

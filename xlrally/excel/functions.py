@@ -22,9 +22,9 @@ import math
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import chain, count, repeat
-from operator import itemgetter
+from operator import is_not, itemgetter
 from typing import Any
 
 from xlrally.core.errors import XlrallyError
@@ -33,7 +33,7 @@ from xlrally.core.prizes import PRIZE_TIES, prize_split
 from xlrally.core.ranking import best_total
 from xlrally.core.rules import FormulaRule, cut_of
 from xlrally.core.systems import dippouch, poker, rally
-from xlrally.core.systems.formula import plan, score_formula
+from xlrally.core.systems.formula import plan, plan_points
 from xlrally.formats.cells import ERROR_TEXTS, blank, to_bool, to_date, to_number
 
 Grid = list[list[Any]]
@@ -324,15 +324,34 @@ def rally_best_n(events_held: Any, cap: Any = None) -> Any:
 
 def best_x_total(scores: Any, x: Any = None) -> Any:
     """Per row of scores: the sum of its x largest numbers."""
-    (height, width), cells = _cells(scores)
+    rows = _float_rows(scores)
+    height = len(rows) if rows is not None else 0
+    if rows is None:
+        (height, width), cells = _cells(scores)
     counts = _grid(x)
     if len(counts) not in (1, height) or any(len(r) != 1 for r in counts):
         return "#VALUE! x must be one number or one per row of scores"
-    if height and width and set(map(type, cells)) <= _FLOAT_OR_BLANK:
-        out = _best_x_floats(cells, width, [c[0] for c in counts])
+    if rows is not None:
+        out = _best_x_floats(rows, [c[0] for c in counts])
     else:
         out = [_best_x_row(cells[r * width : (r + 1) * width], counts, r) for r in range(height)]
     return out[0][0] if len(out) == 1 else out
+
+
+def _float_rows(scores: Any) -> list[Any] | None:
+    """The rows of ``scores`` when it is rows of one width (at least 1) of floats and blanks
+    only (as Excel hands them over), else None: :func:`_cells`' rows, not copied."""
+    if not isinstance(scores, list | tuple) or not scores:
+        return None
+    rows = scores if isinstance(scores[0], list | tuple) else [scores]
+    if not set(map(type, rows)) <= _ROW_TYPES or set(map(len, rows)) != {len(rows[0])}:
+        return None
+    if not rows[0] or not set(map(type, chain.from_iterable(rows))) <= _FLOAT_OR_BLANK:
+        return None
+    return list(rows)
+
+
+_ROW_TYPES = frozenset({list, tuple})
 
 
 def _best_x_row(row: list[Any], counts: Grid, index: int) -> list[Any]:
@@ -351,29 +370,40 @@ def _best_x_row(row: list[Any], counts: Grid, index: int) -> list[Any]:
         return [_error(error)]
 
 
-def _best_x_floats(cells: list[Any], width: int, counts: list[Any]) -> Grid:
+def _best_x_floats(rows: list[Any], counts: list[Any]) -> Grid:
     """:func:`best_x_total` when every score is a float or blank (as Excel hands them over):
     no error can be among the scores, so each distinct x is checked once (the same results
-    as :func:`_best_x_row`)."""
+    as :func:`_best_x_row`), and a row's numbers are its cells that are not blank."""
     checked: dict[Any, tuple[str | None, int | None, str | None]] = {}
-    out: Grid = []
-    for index, start in enumerate(range(0, len(cells), width)):
-        count = counts[0] if len(counts) == 1 else counts[index]
-        key = (type(count), count)
+
+    def check(x: Any) -> tuple[str | None, int | None, str | None]:
+        key = (type(x), x)
         if key not in checked:
-            failed = _first_error([count])
+            failed = _first_error([x])
             error = n = None
             if failed is None:
                 try:
-                    n = None if _absent(count) else _whole_count(count)
+                    n = None if _absent(x) else _whole_count(x)
                 except XlrallyError as problem:
                     error = _error(problem)
             checked[key] = (failed and f"{failed} in x", n, error)
-        failed, n, error = checked[key]
+        return checked[key]
+
+    out: Grid = []
+    if len(counts) == 1:  # one x for every row (the common case): checked once
+        failed, n, error = check(counts[0])
+        if failed:
+            return [[failed] for _ in rows]
+        for row in rows:
+            numbers = list(filter(_NOT_BLANK, row))
+            out.append([error or best_total(numbers, n)] if numbers else [""])
+        return out
+    for row, x in zip(rows, counts, strict=True):
+        failed, n, error = check(x)
         if failed:
             out.append([failed])
             continue
-        numbers = [v for v in cells[start : start + width] if v is not None]
+        numbers = list(filter(_NOT_BLANK, row))
         if not numbers:
             out.append([""])
         elif error:
@@ -381,6 +411,10 @@ def _best_x_floats(cells: list[Any], width: int, counts: list[Any]) -> Grid:
         else:
             out.append([best_total(numbers, n)])
     return out
+
+
+_NOT_BLANK = partial(is_not, None)
+"""A cell that is not blank (among floats and blanks: a number)."""
 
 
 def _whole_count(value: Any) -> int:
@@ -658,14 +692,14 @@ def formula_points(
             None if _absent(cut) else cut_of(cut),
             None if _absent(below_cut) else float(real(below_cut, "below_cut")),
         )
-        plan(rule)  # a bad formula is one message, not one per row
+        the_plan = plan(rule)  # a bad formula is one message, not one per row
         structure = poker.PointStructure(shares=_table(shares, "shares"))
     except (XlrallyError, ValueError) as error:
         return _error(error)
 
     def one(n: Any, k: Any, b: Any, r: Any, kos: Any, money: Any) -> float:
-        return score_formula(
-            rule,
+        return plan_points(
+            the_plan,
             n,
             k,
             None if _absent(b) else b,
@@ -673,7 +707,7 @@ def formula_points(
             None if _absent(kos) else kos,
             None if _absent(money) else money,
             structure,
-        ).points
+        )
 
     names = ("players", "place", "buy_in", "rebuys", "knockouts", "pot")
     return _cellwise(

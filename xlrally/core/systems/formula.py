@@ -89,6 +89,7 @@ __all__ = [
     "event_pot",
     "formula_points",
     "plan",
+    "plan_points",
     "pokerstars_points",
 ]
 
@@ -209,14 +210,23 @@ class FormulaScore:
 
 def _score(plan: Plan, values: dict[str, float]) -> FormulaScore:
     players, place = int(values["players"]), int(values["place"])
+    return FormulaScore(plan, values, *_outcome(plan, values, players, place))
+
+
+def _outcome(
+    plan: Plan, values: dict[str, float], players: int, place: int
+) -> tuple[bool, float, float]:
+    """Inside the cut or not, the formula's value and the points (rounded as the plan says;
+    the points past the cut otherwise) of ``place`` of ``players``. ``values`` gets the cut's
+    number of places."""
     inside_places = plan.cut.places_in(players)
     values["cut"] = inside_places
     if place > inside_places:
         below = float(plan.below_cut)
-        return FormulaScore(plan, values, False, below, below)
+        return False, below, below
     raw = plan.formula.evaluate(values)
     points = raw if plan.places is None else _rounded(raw, plan.places)
-    return FormulaScore(plan, values, True, raw, points)
+    return True, raw, points
 
 
 def _by_place(table: tuple[float, ...], place: int) -> float:
@@ -308,6 +318,29 @@ def score_formula(
     table = structure if structure is not None else PointStructure()
     values = _values(the_plan, n_players, n_place, buy_in, rebuys, knockouts, pot, table)
     return _score(the_plan, values)
+
+
+def plan_points(
+    the_plan: Plan,
+    players: object,
+    place: object,
+    buy_in: object = None,
+    rebuys: object = None,
+    knockouts: object = None,
+    pot: object = None,
+    structure: PointStructure | None = None,
+) -> float:
+    """The points of one finish by a plan made before (:func:`plan`), without the working:
+    ``score_formula(rule, ...).points`` with the same checks and the same formula, for a
+    column of finishes by one rule (the Excel function ``FORMULA_POINTS``).
+
+    >>> plan_points(plan(FormulaRule("pokerstars")), 150, 3, buy_in=20)
+    163.09
+    """
+    n_place, n_players = check_rank(place, players)
+    table = structure if structure is not None else PointStructure()
+    values = _values(the_plan, n_players, n_place, buy_in, rebuys, knockouts, pot, table)
+    return _outcome(the_plan, values, n_players, n_place)[2]
 
 
 def pokerstars_points(players: object, place: object, buy_in: object) -> float:
