@@ -171,15 +171,24 @@ def _cellwise(
     size = rows * columns
     kinds = [k for _, _, k in cells]
 
+    lean = all(k <= _NUMBERS_OR_BLANK for k in kinds) and any(
+        type(None) not in kinds[i] for i in deciding
+    )
+    if not ranged:  # single values: one cell, as the paths below would compute it
+        values = tuple(column[0] for _, column, _ in cells)
+        if lean:
+            try:
+                return function(*values)
+            except _FAILURES:
+                pass
+        return _one_cell(function, names, deciding, values, renamed)
+
     def columns_of() -> list[Iterable[Any]]:  # each argument's cells, a single value repeated
         return [
             column if i in ranged else repeat(column[0], size)
             for i, (_, column, _) in enumerate(cells)
         ]
 
-    lean = all(k <= _NUMBERS_OR_BLANK for k in kinds) and any(
-        type(None) not in kinds[i] for i in deciding
-    )
     flat: list[Any]
     if lean and all(k <= _FLOAT_OR_BLANK for k in kinds):
         # Excel hands every number over as a float, and a league's columns repeat a few
