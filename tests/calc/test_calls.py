@@ -7,7 +7,7 @@ import gc
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrally.calc import calls
@@ -122,6 +122,7 @@ def repeating_call(draw: st.DrawFn, function: Function) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.name)
 @given(data=st.data())
+@settings(deadline=None)  # a loaded machine may take longer than the default 200 ms
 def test_a_range_call_by_distinct_rows_is_the_call(function: Function, data: st.DataObject) -> None:
     """A range call whose rows repeat (tables given as columns of the same height too, blanks,
     -0.0 beside 0.0, texts) answers what computing every row afresh answers: the distinct rows

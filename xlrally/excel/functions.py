@@ -194,19 +194,8 @@ def _cellwise(
         # Excel hands every number over as a float, and a league's columns repeat a few
         # values (ranks, field sizes, buy-ins): each distinct row is worked out once, in the
         # order the rows come. (Excel has no negative zero, so the 0.0 and -0.0 that compare
-        # equal here never differ.) One pass finds each row's first equal row (its index).
-        firsts: dict[tuple[Any, ...], int] = {}
-        first_of = list(map(firsts.setdefault, zip(*columns_of(), strict=True), count()))
-        answers: dict[int, Any] = {}
-        for values, first in firsts.items():
-            try:
-                answers[first] = function(*values)
-            except _FAILURES:
-                answers[first] = _one_cell(function, names, deciding, values, renamed)
-        if size > 1:
-            flat = list(itemgetter(*first_of)(answers))
-        else:
-            flat = [answers[first] for first in first_of]
+        # equal here never differ.)
+        flat = _each_distinct_row(function, names, deciding, columns_of(), renamed)
     elif lean:
         flat = []
         for values in zip(*columns_of(), strict=True):
@@ -224,6 +213,29 @@ def _cellwise(
     if columns == 1:
         return list(map(list, zip(flat)))
     return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
+
+
+def _each_distinct_row(
+    function: Callable[..., Any],
+    names: tuple[str, ...],
+    deciding: list[int],
+    columns: list[Iterable[Any]],
+    renamed: Mapping[str, str],
+) -> list[Any]:
+    """Each row's answer, worked out once for each distinct row (:func:`_cellwise`'s path for
+    floats): one pass finds each row's first equal row (its index), whose answer every row
+    equal to it gets."""
+    firsts: dict[tuple[Any, ...], int] = {}
+    first_of = list(map(firsts.setdefault, zip(*columns, strict=True), count()))
+    answers: dict[int, Any] = {}
+    for values, first in firsts.items():
+        try:
+            answers[first] = function(*values)
+        except _FAILURES:
+            answers[first] = _one_cell(function, names, deciding, values, renamed)
+    if len(first_of) > 1:
+        return list(itemgetter(*first_of)(answers))
+    return [answers[first] for first in first_of]
 
 
 def cellwise(
