@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import udfs
-from xlrally.excel import functions
+from xlrally.excel import arguments
 
 FROM_55 = 60.0192
 FROM_40 = 47.2692
@@ -23,7 +23,7 @@ FROM_40 = 47.2692
 def blank(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> float | None:
     """What a blank cell arrives as: None in classic Excel, 0 in desktop Excel under Lite."""
     lite = request.param == "lite"
-    monkeypatch.setattr(functions, "LITE", lite)
+    monkeypatch.setattr(arguments, "LITE", lite)
     return 0.0 if lite else None
 
 

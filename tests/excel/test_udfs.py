@@ -19,7 +19,7 @@ import xlwings
 from conftest import SEED
 
 import udfs
-from xlrally.excel import functions
+from xlrally.excel import arguments
 
 FUNCTIONS = [getattr(udfs, name) for name in udfs.__all__]
 
@@ -88,7 +88,7 @@ def test_single_values_repeat_across_a_range() -> None:
 @pytest.fixture
 def lite(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run the functions as in xlwings Lite (Pyodide), where desktop Excel sends blanks as 0."""
-    monkeypatch.setattr(functions, "LITE", True)
+    monkeypatch.setattr(arguments, "LITE", True)
 
 
 def test_lite_blank_rows_arrive_as_zeros(lite: None) -> None:

@@ -76,7 +76,7 @@ def by_distinct_rows(function: Function, rows: Sequence[int], args: tuple[Any, .
     as it comes).
 
     It applies only where the Excel function would itself work each distinct row out once and
-    hand its answer to the rows equal to it (:func:`~xlrally.excel.functions._cellwise`'s path
+    hand its answer to the rows equal to it (:func:`~xlrally.excel.arguments.cellwise`'s path
     for floats): every row argument one value or a column of the same height, every cell a
     number or empty, and a column without an empty cell; and only when at least half the rows
     repeat one before, among the first :data:`SAMPLE` and among all (otherwise finding them

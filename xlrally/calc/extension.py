@@ -48,11 +48,13 @@ CARRIED = (
     "core",
     "formats",
     "excel/__init__.py",
+    "excel/arguments.py",
     "excel/blocks.py",
     "excel/functions.py",
     "excel/live.py",
     "excel/memory.py",
     "excel/registry.py",
+    "excel/whole_ranges.py",
     "excel/xlwings_book.py",
     "calc",
 )
