@@ -95,3 +95,30 @@ def test_big_honest_workbooks_get_more_memory(tmp_path: Path) -> None:
     with zipfile.ZipFile(small, "w") as package:
         package.writestr("[Content_Types].xml", "<Types/>")
     assert memory_for(small) == isolate.MEMORY_LIMIT
+
+
+def test_a_ctrl_c_just_after_the_orders_pipe_is_closed_does_not_close_it_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the soak (a Ctrl-C batch test, 1 run in 16 beside a CPU hog): Ctrl-C landed in
+    ``close_orders`` after ``os.close`` had closed the pipe but before the worker was marked
+    as having none, so the stop's own clean-up closed the pipe again and the batch ended with
+    ``OSError: [Errno 9] Bad file descriptor`` instead of exit 130. Made to happen here: the
+    close closes, then the interrupt comes."""
+    from xlrally.app import workers
+
+    reading, writing = os.pipe()
+    worker = workers.Worker(pid=0, orders=writing, reports=reading)
+    real_close = os.close
+
+    def close_then_interrupted(fd: int) -> None:
+        real_close(fd)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "close", close_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        worker.close_orders()
+    monkeypatch.setattr(os, "close", real_close)
+    worker.close_orders()  # the clean-up after the stop: nothing left to close
+    assert worker.orders == -1
+    real_close(reading)

@@ -98,9 +98,9 @@ class Worker:
         """No more orders: the worker ends after its tasks. It takes none after this, even when
         another worker's death puts tasks back to do (that once wrote to the closed pipe)."""
         self.gone = True
-        if self.orders >= 0:
-            os.close(self.orders)
-            self.orders = -1
+        orders, self.orders = self.orders, -1  # marked closed first: a Ctrl-C that lands
+        if orders >= 0:  # just after the close must not have it closed a second time (EBADF)
+            os.close(orders)
 
 
 _retiring = False
