@@ -5,6 +5,8 @@ from __future__ import annotations
 import mmap
 import os
 import signal
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -122,3 +124,41 @@ def test_a_ctrl_c_just_after_the_orders_pipe_is_closed_does_not_close_it_twice(
     worker.close_orders()  # the clean-up after the stop: nothing left to close
     assert worker.orders == -1
     real_close(reading)
+
+
+SECOND_STOP = """
+import os, signal
+from xlrally.app import stops
+
+stops.stop_on_signals()  # as a new worker does
+try:
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C reaches the whole process group
+    signal.pthread_sigmask(signal.SIG_BLOCK, set())  # its handler runs by now
+except KeyboardInterrupt:
+    pass
+else:
+    raise SystemExit("the first stop did not interrupt")
+try:
+    os.kill(os.getpid(), signal.SIGTERM)  # the parent then stops its workers
+    signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    print("stopping" if stops.stopping() else "not noted")
+except KeyboardInterrupt:
+    print("interrupted twice")
+"""
+
+
+def test_a_worker_leaving_after_a_stop_is_not_cut_short_by_the_next() -> None:
+    """Found when the fate test of a stopped batch (tests/app/test_interrupted_summary.py)
+    failed in 1 run of 12 on an idle machine: Ctrl-C reaches the worker and its parent, the
+    parent then sends its workers SIGTERM, and that second interrupt landed in the worker
+    while it was deciding its exit code after the first: it left with 70 ("ended with exit
+    code 70 on this file"), so the file was reported as failed rather than interrupted. A
+    worker's first stop is noted and raised; the ones after it are ignored."""
+    done = subprocess.run(
+        [sys.executable, "-c", SECOND_STOP],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "stopping"), done.stderr

@@ -55,5 +55,16 @@ def stop_on_signals() -> None:
     process group) interrupt it, so that it cleans up, and are noted (:func:`stopping`)."""
     global _stopping  # noqa: PLW0603 (a fact of this worker process)
     _stopping = False
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _worker_interrupt)
+    signal.signal(signal.SIGINT, _worker_interrupt)
+
+
+def _worker_interrupt(signal_number: int, frame: object) -> None:
+    """A worker's stop: noted and raised as :func:`_interrupt` does, once. The stops after it
+    are ignored: Ctrl-C reaches the whole process group, and the parent then stops its workers
+    with SIGTERM; that second interrupt, landing while the worker was already leaving because
+    of the first (deciding its exit code), cut the exit short, and the stopped file was
+    reported as failed ("ended with exit code 70") instead of interrupted."""
+    for stop in _STOPS:
+        signal.signal(stop, signal.SIG_IGN)
+    _interrupt(signal_number, frame)
