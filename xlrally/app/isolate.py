@@ -202,9 +202,7 @@ def _end(worker: Worker) -> int:
     """Close the worker's pipes and wait for it to end; its wait status. Called again (a stop
     came while it waited), it only waits."""
     worker.close_orders()
-    reports, worker.reports = worker.reports, -1  # marked closed first, as close_orders does
-    if reports >= 0:
-        os.close(reports)
+    worker.close_reports()
     try:
         return os.waitpid(worker.pid, 0)[1]
     except ChildProcessError:  # reaped already

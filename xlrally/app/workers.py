@@ -98,9 +98,21 @@ class Worker:
         """No more orders: the worker ends after its tasks. It takes none after this, even when
         another worker's death puts tasks back to do (that once wrote to the closed pipe)."""
         self.gone = True
-        orders, self.orders = self.orders, -1  # marked closed first: a Ctrl-C that lands
-        if orders >= 0:  # just after the close must not have it closed a second time (EBADF)
-            os.close(orders)
+        orders, self.orders = self.orders, -1
+        _close(orders)
+
+    def close_reports(self) -> None:
+        """Nothing more is read from it (its end is waited for next)."""
+        reports, self.reports = self.reports, -1
+        _close(reports)
+
+
+def _close(pipe: int) -> None:
+    """Close a pipe's end that its holder has already marked closed (-1): marked first, so that
+    a Ctrl-C landing just after the close does not have the stop's clean-up close it a second
+    time (``OSError: Bad file descriptor`` instead of the interrupted summary)."""
+    if pipe >= 0:
+        os.close(pipe)
 
 
 _retiring = False
