@@ -29,12 +29,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import count
 from operator import itemgetter
 from typing import Any
 
 from xlrally.calc.catalogue import Function
 from xlrally.calc.convert import from_calc, to_calc
+from xlrally.excel.arguments import first_equal_rows
 from xlrally.excel.functions import BY_ROW
 
 KEPT = 4096
@@ -99,10 +99,7 @@ def by_distinct_rows(function: Function, rows: Sequence[int], args: tuple[Any, .
     sample = zip(*[args[i][:SAMPLE] for i in columns], strict=True)
     if 2 * len(set(sample)) > min(height, SAMPLE):
         return None  # rows that do not repeat: the whole column is not looked through
-    # each row's distinct row: its key the row itself, its value the index of its first
-    # coming (one pass; the answers are then handed out by that index)
-    distinct: dict[tuple[Any, ...], int] = {}
-    firsts = list(map(distinct.setdefault, zip(*[args[i] for i in columns], strict=True), count()))
+    distinct, firsts = first_equal_rows(zip(*[args[i] for i in columns], strict=True))
     if 2 * len(distinct) > height:
         return None
     for i in rows:

@@ -220,6 +220,20 @@ def cellwise(
     return [flat[r * columns : (r + 1) * columns] for r in range(rows)]
 
 
+def first_equal_rows(
+    rows: Iterable[tuple[Any, ...]],
+) -> tuple[dict[tuple[Any, ...], int], list[int]]:
+    """Each distinct row with the index where it first comes, and for every row the index of
+    its first equal row, in one pass (``dict.setdefault`` with a counter): the answers of the
+    distinct rows are then handed out by that index.
+
+    >>> first_equal_rows([(3.0,), (2.0,), (3.0,)])
+    ({(3.0,): 0, (2.0,): 1}, [0, 1, 0])
+    """
+    firsts: dict[tuple[Any, ...], int] = {}
+    return firsts, list(map(firsts.setdefault, rows, count()))
+
+
 def _each_distinct_row(
     function: Callable[..., Any],
     names: tuple[str, ...],
@@ -230,8 +244,7 @@ def _each_distinct_row(
     """Each row's answer, worked out once for each distinct row (:func:`cellwise`'s path for
     floats): one pass finds each row's first equal row (its index), whose answer every row
     equal to it gets."""
-    firsts: dict[tuple[Any, ...], int] = {}
-    first_of = list(map(firsts.setdefault, zip(*columns, strict=True), count()))
+    firsts, first_of = first_equal_rows(zip(*columns, strict=True))
     answers: dict[int, Any] = {}
     for values, first in firsts.items():
         try:
