@@ -32,7 +32,28 @@ class Track(Protocol):
     def total(self, new: New) -> float: ...
 
 
-class PointsTrack:
+class _Replayed:
+    """What both tracks derive from a player's entry for the results to come (their
+    ``_entry``): the order key, below everyone for a player with no score at all, and the
+    total."""
+
+    minimum: int
+    order: Callable[[Entry], tuple[tuple[float, ...], ...]]
+
+    def _entry(self, new: New) -> Entry:
+        raise NotImplementedError
+
+    def key(self, new: New) -> Key:
+        entry = self._entry(new)
+        if not entry.scores:
+            return NOBODY
+        return (len(entry.scores) >= self.minimum, self.order(entry))
+
+    def total(self, new: New) -> float:
+        return self._entry(new).total
+
+
+class PointsTrack(_Replayed):
     """A points system's player: their scores so far, and the best N of all at the end."""
 
     def __init__(
@@ -59,17 +80,8 @@ class PointsTrack:
         total = sum(s.value for s in chosen)
         return Entry(self.player, total, tuple(scores), frozenset(s.event for s in chosen))
 
-    def key(self, new: New) -> Key:
-        entry = self._entry(new)
-        if not entry.scores:
-            return NOBODY
-        return (len(entry.scores) >= self.minimum, self.order(entry))
 
-    def total(self, new: New) -> float:
-        return self._entry(new).total
-
-
-class RatingTrack:
+class RatingTrack(_Replayed):
     """A Dip Pouch player: their rating history replayed with the results to come, every
     event in date order (``updated_rating``'s formula, as the standings compute it)."""
 
@@ -109,15 +121,6 @@ class RatingTrack:
             rating = rating + value / 100 * (pct - rating)
         scores = self.base_scores + tuple(Score(e, pct, eligible=v > 0) for _, e, v, pct in steps)
         return Entry(self.player, rating, scores, frozenset(s.event for s in scores if s.eligible))
-
-    def key(self, new: New) -> Key:
-        entry = self._entry(new)
-        if not entry.scores:
-            return NOBODY
-        return (len(entry.scores) >= self.minimum, self.order(entry))
-
-    def total(self, new: New) -> float:
-        return self._entry(new).total
 
 
 def scores_best_first(track: Track) -> tuple[float, ...]:
