@@ -395,17 +395,8 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "unary": 3, "^": 4}
 _SHOWN = {"+": "+", "-": "−", "*": "×", "/": "/", "^": "^"}
 
 
-def _apply(op: str, a: float, b: float, at: int) -> float:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if op == "/":
-        if b == 0:
-            raise FormulaError(f"division by 0 ({show(a)} / 0)", at)
-        return a / b
+def _power(a: float, b: float, at: int) -> float:
+    """``a ^ b``, refused where it has no real value or is too large."""
     if a == 0 and b < 0:
         raise FormulaError(f"0 to a negative power ({show(b)})", at)
     if a < 0 and not float(b).is_integer():
@@ -458,7 +449,7 @@ _Compiled = Callable[[Mapping[str, float]], float]
 def _compile(node: Node) -> _Compiled:
     """``node`` as a function of the named numbers: the same value, and the same error at the
     same column, as walking the tree node by node would give (operands left before right, a
-    function's arguments in order, then its domain checked, as :func:`_apply` and the calls
+    function's arguments in order, then its domain checked, as the operators and the calls
     do), without looking at each node's kind again for every row.
 
     >>> _compile(parse("2 * x + 1", ("x",)).tree)({"x": 3.0})
@@ -507,7 +498,7 @@ def _compile_binary(node: Binary) -> _Compiled:
             return a / b
 
         return divided
-    return lambda values: _apply(op, left(values), right(values), at)
+    return lambda values: _power(left(values), right(values), at)
 
 
 def _compile_call(node: Call) -> _Compiled:
