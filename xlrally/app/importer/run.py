@@ -56,7 +56,10 @@ def _failed(error: BaseException) -> str:
 def _in_child(task: _Task) -> tuple[ImportOutcome | None, str]:
     isolate.limit_memory(memory_for(task.path))
     try:
-        return import_into(task.path, task.source, task.data, task.options, check_area=False), ""
+        outcome = import_into(
+            task.path, task.source, task.data, task.options, check_area=False, keep=isolate.KEPT
+        )
+        return outcome, ""
     except (XlrallyError, MemoryError, OSError) as error:
         return None, _failed(error)
 

@@ -91,14 +91,21 @@ def _check_read_as_imported(
 
 
 def import_into(
-    path: Path, source: str, data: bytes, options: Options, check_area: bool = True
+    path: Path,
+    source: str,
+    data: bytes,
+    options: Options,
+    check_area: bool = True,
+    keep: list[object] | None = None,
 ) -> ImportOutcome:
     """The import itself, in this process (see the module docstring). ``check_area``: see
-    :class:`~xlrally.ooxml.reader.FileSheets` (isolated children only)."""
+    :class:`~xlrally.ooxml.reader.FileSheets` (isolated children only). ``keep``: as
+    :func:`~xlrally.app.sync.full_sync`'s, for a process that exits right after: the league,
+    its standings and the plan are put there instead of freed one by one."""
     staged: Staged | None = None
     try:
-        with paused_gc(), FileSheets(path, check_area) as sheets:
-            staged, outcome = _import(path, sheets, source, data, options)
+        with paused_gc(ending=keep is not None), FileSheets(path, check_area) as sheets:
+            staged, outcome = _import(path, sheets, source, data, options, keep)
         if staged is not None:
             staged.commit()
     except BaseException:
@@ -116,13 +123,20 @@ def _no_stops_here() -> None:
 
 
 def _import(
-    path: Path, sheets: FileSheets, source: str, data: bytes, options: Options
+    path: Path,
+    sheets: FileSheets,
+    source: str,
+    data: bytes,
+    options: Options,
+    keep: list[object] | None,
 ) -> tuple[Staged | None, ImportOutcome]:
     package = sheets.package
     with ThreadPoolExecutor(1, initializer=_no_stops_here) as beside:
         plan = plan_import(sheets, source, data, options, beside)
         changed_inputs = bool(plan.edit.changed) or bool(plan.streams)
-        standings, grid, setup = _scored(sheets, plan, source, beside)
+        standings, grid, setup = _scored(sheets, plan, source, beside, keep)
+    if keep is not None:
+        keep.extend((plan, standings, grid))
     incoming, edit = plan.incoming, plan.edit
     notes = plan.notes
     if plan.same and not changed_inputs:
@@ -160,11 +174,16 @@ def _import(
 
 
 def _scored(
-    sheets: FileSheets, plan: Plan, source: str, beside: ThreadPoolExecutor
+    sheets: FileSheets,
+    plan: Plan,
+    source: str,
+    beside: ThreadPoolExecutor,
+    keep: list[object] | None,
 ) -> tuple[Standings, tuple[Row, ...], PrintSetup]:
     """The league as the next sync will read it (the rows read at first, the cells read back
     laid over them), checked and scored once, and its Standings sheet's grid; the big sheet's
-    new part packed ``beside`` meanwhile, into the edit."""
+    new part packed ``beside`` meanwhile, into the edit. The league is let go once scored
+    (put in ``keep`` when there is one)."""
     incoming, written, edit = plan.incoming, plan.written, plan.edit
     # The big sheet's new part is compressed beside the reading and scoring (zlib lets
     # go of the interpreter): most of it costs no time, and its old bytes are let go early.
@@ -186,6 +205,8 @@ def _scored(
         _check_read_as_imported(
             league, plan.results_record, plan.placed, plan.results, incoming.name
         )
+    if keep is not None:
+        keep.append(league)
     del league
     grid = standings_grid(standings)
     setup = print_setup(standings, grid)
