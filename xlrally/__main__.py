@@ -1,5 +1,6 @@
-"""``python -m xlrally`` runs the command line."""
+"""``python -m xlrally`` runs the command line (through :mod:`xlrally.entry`, as the
+``xlrally`` script does)."""
 
-from xlrally.cli import main
+from xlrally.entry import main
 
 main()

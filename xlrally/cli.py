@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from xlrally.core.numbers import plural
+from xlrally.core.words import plural
 from xlrally.formats.terminal import visible
 
 if TYPE_CHECKING:

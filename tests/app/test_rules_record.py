@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 from helpers import write_book
 
-from xlrally.app import stamps
-from xlrally.app.stamps import INPUTS, marks, rules
+from xlrally.app import unchanged
+from xlrally.app.stamps import marks
 from xlrally.app.sync import sync_file, synced_before
+from xlrally.app.unchanged import INPUTS, rules
 from xlrally.core.league import compute_standings
 from xlrally.core.version import __version__
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
@@ -96,7 +97,7 @@ def test_the_record_names_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     digest = rules()
     assert digest is not None
     assert len(digest) == 64
-    monkeypatch.setattr(stamps, "rules", lambda: "0" * 64)
+    monkeypatch.setattr(unchanged, "rules", lambda: "0" * 64)
     assert synced_before(path) is None
 
 
@@ -110,7 +111,7 @@ def test_an_upgrade_that_changes_no_result_rewrites_no_file(
     path = write_book(tmp_path / "league.xlsx", SHEETS)
     assert sync_file(path).result == "written"
     before = path.read_bytes()
-    monkeypatch.setattr(stamps, "rules", lambda: "0" * 64)
+    monkeypatch.setattr(unchanged, "rules", lambda: "0" * 64)
     assert synced_before(path) is None  # not skipped: the rules are not the record's
     assert sync_file(path).result == "unchanged"
     assert path.read_bytes() == before

@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
-from xlrally.app import stamps
+from xlrally.app import unchanged
 from xlrally.app.batch import run_batch
 from xlrally.app.sync import sync_file, synced_before
 from xlrally.ooxml import reader
@@ -147,7 +147,7 @@ def test_another_xlrally_version_or_a_damaged_record_syncs_again(
     same, so it is not written (issue 32: an upgrade rewrites no file whose standings it
     does not change); a damaged record is written again."""
     path = synced(tmp_path)
-    monkeypatch.setattr(stamps, "__version__", "99.0")
+    monkeypatch.setattr(unchanged, "__version__", "99.0")
     assert synced_before(path) is None
     before = path.read_bytes()
     assert sync_file(path).result == "unchanged"  # read whole, the same standings: not written

@@ -18,7 +18,8 @@ import pytest
 from helpers import RALLY_SHEETS, parts, write_book
 from lxml import etree
 
-from xlrally.app.stamps import INPUTS, marks
+from xlrally.app.stamps import marks
+from xlrally.app.unchanged import INPUTS
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import Cell
 from xlrally.ooxml.package import NS_MAIN, NS_REL, Package

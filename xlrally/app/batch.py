@@ -24,7 +24,7 @@ from xlrally.app.sync import (
     synced_before,
 )
 from xlrally.ooxml.package import file_identity
-from xlrally.ooxml.replace import clean_stale_temporaries
+from xlrally.ooxml.temporaries import clean_stale_temporaries
 
 
 def _safe_sync(

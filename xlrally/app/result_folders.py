@@ -8,7 +8,6 @@ import re
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 FOLDER_PREFIX = "xlrally-work-"
@@ -16,12 +15,16 @@ FOLDER_PREFIX = "xlrally-work-"
 folder, locked (``flock``) by the run that made it for as long as it and its workers live."""
 
 
-@dataclass
 class Folder:
-    """The folder of one run's results, and the lock that tells other runs it is in use."""
+    """The folder of one run's results, and the lock that tells other runs it is in use. (A
+    plain class: this module is loaded by the command line's answer for an unchanged file,
+    :mod:`xlrally.entry`, where ``dataclasses`` would cost more than the answer.)"""
 
-    path: Path
-    lock: int
+    __slots__ = ("lock", "path")
+
+    def __init__(self, path: Path, lock: int) -> None:
+        self.path = path
+        self.lock = lock
 
     @classmethod
     def make(cls) -> Folder:

@@ -1,25 +1,23 @@
 """What xlrally records in a workbook it writes, and what it makes of that later: a
 fingerprint of the Standings it wrote (so that a sheet changed by hand since is said), and
-the digest of the package as written with what that sync found (so that a sync of the file
-unchanged since is skipped). Both are custom document properties; :mod:`xlrally.ooxml.writer`
-writes any it is given.
+the record of the sync kept with it (:mod:`xlrally.app.unchanged`: the digest of the package
+as written with what that sync found, so that a sync of the file unchanged since is skipped).
+Both are custom document properties; :mod:`xlrally.ooxml.writer` writes any it is given.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import zlib
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xlrally.app import unchanged
 from xlrally.core.errors import XlrallyError
-from xlrally.core.version import __version__
 from xlrally.formats.cells import Row, Value, column_letter, kept, norm
 from xlrally.ooxml.package import Package
-from xlrally.ooxml.properties import custom_property, digest
+from xlrally.ooxml.properties import custom_property
 
 if TYPE_CHECKING:  # here only for the types: the unchanged file's check loads neither
     from xlrally.core.standings import Standings
@@ -33,10 +31,6 @@ WRITTEN = "xlrally standings part"
 CRC-32 and size, as a zip's directory lists every part. While the part still has them, its
 bytes are the ones written (the sheet holds its texts inline), so the hand-edit check needs no
 read-back of its values: a weekly sync of a 200,000-result league spent 0.3 s on it."""
-
-INPUTS = "xlrally inputs"
-"""The custom document property recording the package digest of the file xlrally wrote and
-what that sync found (so that a sync of the unchanged file can be skipped)."""
 
 
 FINGERPRINT_FORM = "v3-"
@@ -180,84 +174,22 @@ def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
     return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
 
 
-@functools.cache
-def rules() -> str | None:
-    """A digest of the exact rules that compute and write the Standings: xlrally's own code,
-    every module of the package (the league's settings are in the workbook, whose digest the
-    record holds too). The version string alone named no rules: it was ``0.1.0`` for every
-    commit, and an upgrade that changed a result left the old standings "unchanged" (issue 32).
-    None when the code cannot be read (then nothing is skipped)."""
-    package = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256(__version__.encode())
-    try:
-        for module in sorted(package.rglob("*.py")):
-            digest.update(module.relative_to(package).as_posix().encode() + b"\0")
-            digest.update(module.read_bytes() + b"\0")
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-def stamp(standings: Standings) -> str:
-    """What a sync records beside the digest of the file it wrote (custom property
-    :data:`INPUTS`): the rules that computed it (:func:`rules`), and enough for the summary
-    of a skipped sync."""
-    facts = {
-        "xlrally": __version__,
-        "rules": rules(),
-        "system": standings.system,
-        "players": len(standings.rows),
-        "events": len(standings.held),
-        "warnings": len(standings.warnings),
-    }
-    return json.dumps(facts, separators=(",", ":"))
-
-
-def _record_as_written(package: Package) -> tuple[str, dict[str, object]] | None:
-    """The last sync's record (:func:`stamp`), as stored and as read, when the package is still
-    as that sync wrote it (the digest of its parts unchanged); None when there is none, it is
-    unreadable or the package changed since."""
-    stored = custom_property(package, INPUTS)
-    if stored is None:
-        return None
-    written, _, note = stored.partition(" ")
-    if written != digest(package):
-        return None
-    try:
-        facts = json.loads(note)
-    except ValueError:
-        return None
-    return (note, facts) if isinstance(facts, dict) else None
-
-
-def recorded(package: Package) -> dict[str, object] | None:
-    """What the last sync recorded (:func:`stamp`), when the package is still as that sync
-    wrote it (the digest of its parts unchanged) and these very rules wrote it (this xlrally's
-    code, :func:`rules`); else None."""
-    record = _record_as_written(package)
-    if record is None:
-        return None
-    _, facts = record
-    if facts.get("xlrally") != __version__:
-        return None
-    current = rules()
-    if current is None or facts.get("rules") != current:
-        return None
-    return facts
-
-
 def kept_record(package: Package, standings: Standings) -> str | None:
-    """The last sync's record (:func:`stamp`) to keep, when other rules wrote it (another
-    xlrally, :func:`rules`) but the package is as that sync left it and the record says what
-    this sync would (system, players, events, warnings): if these rules write the very
-    Standings the file holds, the file keeps that record and is not written at all, so an
-    upgrade that changes no result rewrites no file (the next sync reads it whole again).
-    None otherwise: the record these rules make is written with the Standings."""
-    record = _record_as_written(package)
+    """The last sync's record (:func:`~xlrally.app.unchanged.stamp`) to keep, when other
+    rules wrote it (another xlrally, :func:`~xlrally.app.unchanged.rules`) but the package
+    is as that sync left it and the record says what this sync would (system, players,
+    events, warnings): if these rules write the very Standings the file holds, the file keeps
+    that record and is not written at all, so an upgrade that changes no result rewrites no
+    file (the next sync reads it whole again). None otherwise: the record these rules make is
+    written with the Standings."""
+    try:
+        record = unchanged.record_as_written(package.zip)
+    except ValueError as error:
+        raise package.unreadable(str(error)) from None
     if record is None:
         return None
     note, facts = record
-    made = json.loads(stamp(standings))
+    made = json.loads(unchanged.stamp(standings))
     if facts == made:
         return None
     same = all(

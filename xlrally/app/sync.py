@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
-from xlrally.app.stamps import INPUTS, hand_edits, kept_record, marks, recorded, stamp
+from xlrally.app.stamps import hand_edits, kept_record, marks
+from xlrally.app.unchanged import INPUTS, last_sync, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
-from xlrally.core.numbers import plural
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
 from xlrally.ooxml.properties import last_saved as last_saved_in
-from xlrally.ooxml.replace import TEMP_SUFFIX, WriteOutcome, temp_prefix
+from xlrally.ooxml.replace import WriteOutcome
+from xlrally.ooxml.temporaries import TEMP_SUFFIX, temp_prefix
 
 if TYPE_CHECKING:
     from xlrally.core.standings import Standings
@@ -117,37 +118,15 @@ otherwise hide. Not a user setting."""
 
 def synced_before(path: str | Path) -> SyncOutcome | None:
     """The outcome of a sync of a file unchanged since xlrally last wrote it, without reading
-    its sheets; None when it must be synced.
-
-    Unchanged means every part of the package has the name, size and CRC-32 that xlrally's
-    last write gave it (the digest recorded then), and the same xlrally version wrote it. Any
-    edit, a new sheet, a save by Excel or LibreOffice (which rewrite every part) or another
-    xlrally version means a full sync. A copy of an older synced file is its own consistent
-    whole: its Standings are those of its own results.
-    """
+    its sheets (:func:`~xlrally.app.unchanged.last_sync`); None when it must be synced."""
     if not SKIP_UNCHANGED:
         return None
-    path = Path(path)
-    try:
-        with Package(path) as package:
-            facts = recorded(package)
-    except (XlrallyError, OSError):
+    last = last_sync(path)
+    if last is None:
         return None
-    if facts is None:
-        return None
-    system = facts.get("system")
-    keys = ("players", "events", "warnings")
-    numbers = [n for k in keys if type(n := facts.get(k)) is int and n >= 0]
-    if not isinstance(system, str) or len(numbers) != len(keys):
-        return None
-    players, events, warned = numbers
-    warnings: tuple[str, ...] = ()
-    if warned:
-        warnings = (
-            f"{plural(warned, 'warning', grouped=True)} at its last sync, unchanged since: "
-            f"`xlrally check {path}` lists them",
-        )
-    return SyncOutcome(path, system, players, events, "unchanged", warnings=warnings)
+    return SyncOutcome(
+        Path(path), last.system, last.players, last.events, "unchanged", warnings=last.warnings
+    )
 
 
 T = TypeVar("T")

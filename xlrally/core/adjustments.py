@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlrally.core.model import Result
-from xlrally.core.numbers import ordinal, plural, show, whole
+from xlrally.core.numbers import ordinal, show, whole
 from xlrally.core.ranking import Score
+from xlrally.core.words import plural
 
 Scorer = Callable[[Result], Score]
 """Scores one result of an event; raises :class:`ScoringError` naming the field at fault."""

@@ -15,9 +15,9 @@ from operator import itemgetter
 
 from xlrally.core.checks import Collector, EventChecks, check_event
 from xlrally.core.model import MAX_NAME_LENGTH, Event, League, Result
-from xlrally.core.numbers import plural
 from xlrally.core.players import Roster, flipped, likely_duplicates, likely_typos, shown_name
 from xlrally.core.players import key as _k
+from xlrally.core.words import plural
 
 
 def in_date_order(events: Iterable[Event]) -> list[Event]:

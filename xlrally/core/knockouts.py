@@ -39,10 +39,11 @@ from xlrally.core.checks import Collector
 from xlrally.core.entered import Entered
 from xlrally.core.errors import ScoringError
 from xlrally.core.model import Event, Result, Settings
-from xlrally.core.numbers import plural, show, whole
+from xlrally.core.numbers import show, whole
 from xlrally.core.players import key
 from xlrally.core.ranking import Entry, Score, best_n, rank_entries
 from xlrally.core.rules import KnockoutRule
+from xlrally.core.words import plural
 
 __all__ = ["KnockedOut", "Knockouts", "describe", "resolve"]
 

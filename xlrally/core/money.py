@@ -16,10 +16,11 @@ from xlrally.core.entered import Entered
 from xlrally.core.errors import LeagueProblems, Problem
 from xlrally.core.ledger import LedgerEntry, Takings, account, event_money, withholding_problems
 from xlrally.core.model import League, Result
-from xlrally.core.numbers import plural, real
+from xlrally.core.numbers import real
 from xlrally.core.players import key
 from xlrally.core.prizes import pot_of
 from xlrally.core.standings import Standings
+from xlrally.core.words import plural
 
 
 def uses_money(league: League) -> bool:

@@ -105,15 +105,6 @@ def show(value: float, places: int = 2) -> str:
     return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
 
 
-def plural(count: int, word: str, *, grouped: bool = False) -> str:
-    """``1 event``, ``2 events``; ``grouped``: thousands separated (``1,250 warnings``).
-
-    >>> plural(1, "event"), plural(3, "player"), plural(1250, "warning", grouped=True)
-    ('1 event', '3 players', '1,250 warnings')
-    """
-    return (f"{count:,}" if grouped else f"{count}") + f" {word}" + ("" if count == 1 else "s")
-
-
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st ...
 

@@ -25,8 +25,8 @@ from typing import Any, Protocol
 
 from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
-from xlrally.core.numbers import plural
 from xlrally.core.standings import Standings
+from xlrally.core.words import plural
 from xlrally.excel.blocks import FORMULA_STARTS, excel_values, looks_by_range
 from xlrally.excel.memory import MemoryBook, as_typed
 from xlrally.excel.xlwings_book import XlwingsBook, engine_of, excel_refused, points

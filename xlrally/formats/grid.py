@@ -14,11 +14,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from xlrally.core.numbers import plural, show
+from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS, Standing
 from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
+from xlrally.core.words import plural
 from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Cell, Look, PrintSetup, Row
 from xlrally.formats.shown import shown_warnings
 from xlrally.formats.treasury import (

@@ -38,8 +38,9 @@ import hashlib
 import json
 from importlib import resources
 
-from xlrally.core.numbers import fixed, plural
+from xlrally.core.numbers import fixed
 from xlrally.core.standings import Standings
+from xlrally.core.words import plural
 from xlrally.formats.cells import show_date
 from xlrally.formats.charts import chart
 from xlrally.formats.page_sections import (

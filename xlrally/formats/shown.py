@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xlrally.core.numbers import plural
+from xlrally.core.words import plural
 
 SHOWN_WARNINGS = 20
 """Warnings shown in a sheet, page, message box or terminal; a league of 100,000 players can

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from xlrally.core.ledger import Money
-from xlrally.core.numbers import ordinal, plural, show
+from xlrally.core.numbers import ordinal, show
 from xlrally.core.outlook import Chance, Goal, Outlook
 from xlrally.core.standings import Standings
+from xlrally.core.words import plural
 from xlrally.formats.cells import show_date
 
 MONEY_HEADINGS = ("Player", "Paid", "Due", "Balance")

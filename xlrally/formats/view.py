@@ -24,10 +24,11 @@ from typing import NamedTuple
 from xlrally.core.awards import growing
 from xlrally.core.knockouts import describe
 from xlrally.core.model import Settings
-from xlrally.core.numbers import plural, show
+from xlrally.core.numbers import show
 from xlrally.core.ranking import Score, Standing
 from xlrally.core.standings import Standings
 from xlrally.core.systems import System
+from xlrally.core.words import plural
 from xlrally.formats.cells import show_date
 from xlrally.formats.shown import SHOWN_WARNINGS, shown_warnings  # noqa: F401 (moved, kept)
 

@@ -25,6 +25,7 @@ from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import DATE_1904, EXCEL_EPOCH
 from xlrally.ooxml import constants
 from xlrally.ooxml.constants import NS_PKG_REL, NS_STRICT_MAIN
+from xlrally.ooxml.directory import resolved
 from xlrally.ooxml.formulas import scan_formulas
 
 NS_MAIN = constants.NS_MAIN
@@ -295,11 +296,7 @@ class Package:
             target = rel.get("Target", "")
             if rel.get("TargetMode") == "External":
                 continue
-            if target.startswith("/"):
-                resolved = target.lstrip("/")
-            else:
-                resolved = posixpath.normpath(posixpath.join(folder, target))
-            found[rel.get("Id", "")] = (rel.get("Type", ""), resolved)
+            found[rel.get("Id", "")] = (rel.get("Type", ""), resolved(folder, target))
         return found
 
     def _workbook_part(self) -> str:

@@ -6,9 +6,7 @@ and a digest of its parts (what a later look can compare without reading them).
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import zlib
-from collections.abc import Iterable
 from html import escape
 
 from xlrally.core.errors import WorkbookError
@@ -20,6 +18,7 @@ from xlrally.ooxml.constants import (
     NS_VT,
     USER_FMTID,
 )
+from xlrally.ooxml.directory import custom_part, digest_but, parts_digest, property_text
 from xlrally.ooxml.edit import Edit, add_relationship
 from xlrally.ooxml.package import Package
 
@@ -43,38 +42,27 @@ def last_saved(package: Package) -> dt.datetime | None:
 
 def custom_properties_part(package: Package) -> str | None:
     """The custom document properties part (``docProps/custom.xml``), if the package has one."""
-    for kind, part in package.relationships("").values():
-        if kind.endswith("/custom-properties") and package.has(part):
-            return part
-    return None
+    try:
+        return custom_part(package.zip)
+    except ValueError as error:
+        raise package.unreadable(f"_rels/.rels: {error}") from None
 
 
 def custom_property(package: Package, name: str) -> str | None:
     """The text of a custom document property (``docProps/custom.xml``), if set."""
     part = custom_properties_part(package)
-    if part is not None:
-        for prop in package.xml(part):
-            if prop.get("name") == name:
-                return "".join(prop.itertext()).strip()
-    return None
+    if part is None:
+        return None
+    try:
+        return property_text(package.zip, part, name)
+    except ValueError as error:
+        raise package.unreadable(f"{part}: {error}") from None
 
 
 def digest(package: Package) -> str:
-    """:func:`parts_digest` of every part but the custom properties (where xlrally keeps
-    the digest of what it wrote)."""
-    skip = custom_properties_part(package) or DEFAULT_CUSTOM_PART
-    infos = package.zip.infolist()
-    return parts_digest((i.filename, i.CRC, i.file_size) for i in infos if i.filename != skip)
-
-
-def parts_digest(parts: Iterable[tuple[str, int, int]]) -> str:
-    """A digest of a package's parts, each by name, CRC-32 and size of its content (what the
-    zip's central directory records, so no part is read). Any edit of a part changes it,
-    unless the edit keeps both the size and the CRC-32 (about one chance in four billion)."""
-    digest = hashlib.sha256()
-    for name, crc, size in sorted(parts):
-        digest.update(f"{name}\0{crc:08x}\0{size}\n".encode())
-    return digest.hexdigest()[:32]
+    """:func:`~.directory.parts_digest` of every part but the custom properties (where xlrally
+    keeps the digest of what it wrote)."""
+    return digest_but(package.zip, custom_properties_part(package) or DEFAULT_CUSTOM_PART)
 
 
 def set_custom_property(edit: Edit, package: Package, name: str, value: str) -> str:

@@ -7,11 +7,9 @@ owner cannot be kept is refused, as is one that changed meanwhile.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import tempfile
-import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,12 +19,7 @@ from xlrally.core.errors import WorkbookError
 from xlrally.ooxml.edit import Edit
 from xlrally.ooxml.package import file_identity, identity
 from xlrally.ooxml.rawzip import RawZipWriter
-
-TEMP_SUFFIX = ".xlrally-tmp"
-"""Temporary files are ``.~<8 hex digits of the name>-<random>.xlrally-tmp`` beside the
-workbook: short whatever its name, and findable for that workbook. A later sync removes any
-such file older than an hour (left by a power cut)."""
-
+from xlrally.ooxml.temporaries import TEMP_SUFFIX, temp_prefix
 
 CHANGED = "the workbook was changed by another program while xlrally was working; sync it again"
 """The refusal of a file saved again by another program while xlrally worked on it (not
@@ -104,26 +97,9 @@ def _carry_identity(real: Path, temp: Path, status: os.stat_result) -> None:
             ) from None
 
 
-def temp_prefix(path: Path) -> str:
-    """The start of the names of the temporary files written for this workbook."""
-    return ".~" + hashlib.sha1(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:8] + "-"
-
-
 def _owner(path: Path) -> tuple[int, int]:
     status = path.stat()
     return status.st_uid, status.st_gid
-
-
-def clean_stale_temporaries(folder: Path, older_than: float = 3600) -> None:
-    """Remove xlrally's temporary files left in ``folder`` by a sync that could not clean up
-    (called once per folder by a batch, not once per file)."""
-    limit = time.time() - older_than
-    try:
-        for leftover in folder.glob(f".~*{TEMP_SUFFIX}"):
-            if leftover.stat().st_mtime < limit:
-                leftover.unlink()
-    except OSError:
-        pass  # a folder xlrally cannot list or clean: the sync itself will say what is wrong
 
 
 @dataclass(frozen=True)

@@ -52,14 +52,11 @@ from xlrally.ooxml.old_sheet import read_old_sheet
 from xlrally.ooxml.package import Package, SheetRef
 from xlrally.ooxml.properties import digest_after, set_custom_property
 from xlrally.ooxml.replace import (
-    TEMP_SUFFIX,
     Staged,
     WriteOutcome,
-    clean_stale_temporaries,
     owner_files,
     refuse_to_replace,
     stage,
-    temp_prefix,
 )
 from xlrally.ooxml.sheet_xml import (
     hidden_headings,
@@ -71,6 +68,7 @@ from xlrally.ooxml.sheet_xml import (
     table_parts,
 )
 from xlrally.ooxml.styles import Styles
+from xlrally.ooxml.temporaries import TEMP_SUFFIX, clean_stale_temporaries, temp_prefix
 from xlrally.ooxml.verify import verify
 
 __all__ = [  # and, for the callers of the one module this was, the names of its parts

@@ -12,9 +12,9 @@ from pathlib import Path
 from xlrally.core.errors import XlrallyError
 from xlrally.core.model import RESULT_NUMBERS, League
 from xlrally.core.names import norm
-from xlrally.core.numbers import plural
 from xlrally.core.players import tidy
 from xlrally.core.systems import SYSTEMS
+from xlrally.core.words import plural
 from xlrally.formats.cells import to_number
 from xlrally.formats.table_text import NotATable, TextTable, read_table_text
 from xlrally.formats.text_file import decode_text, split_lines

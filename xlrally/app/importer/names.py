@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from xlrally.app.importer.incoming import Incoming
 from xlrally.core.errors import XlrallyError
 from xlrally.core.model import League
-from xlrally.core.numbers import plural
 from xlrally.core.players import key, likely_duplicates, likely_typos, tidy
+from xlrally.core.words import plural
 from xlrally.ooxml.in_place import Written
 
 _COMMA = re.compile(r"\s*,\s*")

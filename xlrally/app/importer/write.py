@@ -28,8 +28,9 @@ from xlrally.app.importer.incoming import Options
 from xlrally.app.importer.overlay import Overlay, laid_over
 from xlrally.app.importer.planned import Plan, plan_import
 from xlrally.app.importer.report import ImportOutcome, problems_error, season_notes
-from xlrally.app.stamps import INPUTS, hand_edits, marks, stamp
+from xlrally.app.stamps import hand_edits, marks
 from xlrally.app.sync import SyncOutcome, paused_gc
+from xlrally.app.unchanged import INPUTS, stamp
 from xlrally.core.errors import LeagueProblems, XlrallyError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import League, Result

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from xlrally.core.errors import Origin, Problem
 from xlrally.core.ledger.items import CENT
-from xlrally.core.numbers import plural, show
+from xlrally.core.numbers import show
+from xlrally.core.words import plural
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 from xlrally.core.errors import ScoringError
 from xlrally.core.model import Event, League, Result, Settings
-from xlrally.core.numbers import plural, real, show, whole
+from xlrally.core.numbers import real, show, whole
 from xlrally.core.outlook.goals import Table
 from xlrally.core.players import key as name_key
 from xlrally.core.systems.base import PointsSystem, PointsTally
 from xlrally.core.systems.dippouch import percentile, tournament_value
+from xlrally.core.words import plural
 
 DEFAULT_ROUNDS = 9
 """A remaining rally event without Rounds is taken as up to 9 rounds (scores 0 to 109): a

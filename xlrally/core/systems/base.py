@@ -27,11 +27,11 @@ from xlrally.core.numbers import (
     MAX_ROUNDS,
     at_most,
     grouped,
-    plural,
     real,
     whole,
 )
 from xlrally.core.ranking import Entry, RatingLine, Score, best_n
+from xlrally.core.words import plural
 
 Fail = Callable[[str, str], None]
 """Reports a problem of an event: (message, the field at fault)."""
