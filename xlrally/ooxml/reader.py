@@ -19,6 +19,11 @@ from xlrally.ooxml.package import WORKSHEET_TYPE, Package, refuse_area
 
 _OPEN_XML_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
+BESIDE_FROM = 2**20
+"""A sheet's XML this big (about 20,000 cells) has its formulas checked in a thread beside
+its read; a smaller one's first (issue 33: a thread per small sheet was ~6% of a batch's
+time, and a batch's workers have no idle core to give it)."""
+
 
 def _open_values(path: Path) -> python_calamine.CalamineWorkbook:
     """python-calamine picks its reader by the file's suffix; a package already known to be an
@@ -71,6 +76,14 @@ class FileSheets:
         values live on), are most of the memory a sync holds while it writes."""
         self._cache.clear()
 
+    def _read(self, name: str) -> list[list[Value]]:
+        """The sheet's values as python-calamine reads them."""
+        try:
+            sheet = self.book.get_sheet_by_name(name)
+            return cast(list[list[Value]], sheet.to_python(skip_empty_area=False))
+        except python_calamine.CalamineError as error:
+            raise self.package.unreadable(f"{name}: cannot read the sheet: {error}") from None
+
     def values(self, name: str) -> list[list[Value]]:
         if name not in self._cache:
             ref = self.package.sheet(name)
@@ -81,20 +94,22 @@ class FileSheets:
             else:
                 self.package.check_head(ref)
             # The formula check decompresses the sheet's XML a second time; zlib and
-            # python-calamine both release the GIL, so it runs beside the read.
-            with ThreadPoolExecutor(1) as beside:
-                formulas = beside.submit(self.package.check_formulas, ref)
-                try:
-                    sheet = self.book.get_sheet_by_name(name)
-                    rows = sheet.to_python(skip_empty_area=False)
-                except python_calamine.CalamineError as error:
-                    formulas.result()  # a formula problem is the clearer message
-                    raise self.package.unreadable(
-                        f"{name}: cannot read the sheet: {error}"
-                    ) from None
-                formulas.result()
+            # python-calamine both release the GIL, so for a big sheet it runs beside the
+            # read. A small sheet's is done first: a thread would cost more than it saves.
+            if self.package.listed(ref.part)[1] < BESIDE_FROM:
+                self.package.check_formulas(ref)
+                rows = self._read(name)
+            else:
+                with ThreadPoolExecutor(1) as beside:
+                    formulas = beside.submit(self.package.check_formulas, ref)
+                    try:
+                        rows = self._read(name)
+                    except WorkbookError:
+                        formulas.result()  # a formula problem is the clearer message
+                        raise
+                    formulas.result()
             if not self.check_area:  # the same limit, on the cells read (a hostile sheet
                 # that python-calamine cannot even hold ends the child by its memory limit)
                 refuse_area(name, len(rows), max(map(len, rows), default=0))
-            self._cache[name] = cast(list[list[Value]], rows)
+            self._cache[name] = rows
         return self._cache[name]

@@ -7,7 +7,8 @@ children (Excel's ``<xf ...><alignment/></xf>``), CRLF, a BOM, single quotes. A 
 know any of that; a parser does. So each part is parsed with expat (the standard library's
 parser, which reports the byte offset of every tag), giving every element's exact span, its
 children and the namespace prefixes in scope there. An edit splices new text at those offsets
-and leaves every other byte as the writer left it; the part is parsed again after each edit.
+and leaves every other byte as the writer left it; the part is parsed again after each edit
+(when next looked at).
 
 Why splicing rather than a tree round trip: lxml keeps every prefix, but re-serialising a part
 changes its bytes throughout (quotes, attribute order of declarations, ``<x></x>`` to ``<x/>``,
@@ -99,7 +100,16 @@ class XmlPart:
     def __init__(self, name: str, data: bytes) -> None:
         self.name = name
         self.data = data
-        self.root = _parse(name, data)
+        self._root: Element | None = _parse(name, data)
+
+    @property
+    def root(self) -> Element:
+        """The part's root element, parsed again after an edit when it is next asked for (a
+        part edited and then written is not parsed for nothing: the verification before the
+        commit parses every part written, :mod:`xlrally.ooxml.verify`)."""
+        if self._root is None:
+            self._root = _parse(self.name, self.data)
+        return self._root
 
     def find(self, uri: str, local: str) -> list[Element]:
         return [e for e in self.root.iter() if e.local == local and e.uri == uri]
@@ -127,7 +137,7 @@ class XmlPart:
     def _splice(self, start: int, end: int, text: str) -> bytes:
         data = self.data[:start] + text.encode("utf-8") + self.data[end:]
         self.data = data
-        self.root = _parse(self.name, data)
+        self._root = None
         return data
 
     def append_child(self, parent: Element, markup: str) -> bytes:
