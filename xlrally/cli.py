@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from xlrally.app.stops import SYNC_INTERRUPTED
 from xlrally.core.words import plural
 from xlrally.formats.terminal import visible
 
@@ -262,10 +263,7 @@ def sync(paths: tuple[str, ...], recursive: bool, jobs: int | None) -> None:
         with stop_on_sigterm():
             _sync(paths, recursive, jobs)
     except KeyboardInterrupt:  # before or after the batch
-        echo(
-            "Interrupted: each workbook is as it was or fully synced (no partial file is left).",
-            err=True,
-        )
+        echo(SYNC_INTERRUPTED, err=True)
         sys.exit(130)
 
 

@@ -15,13 +15,9 @@ docs/performance.md).
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import tempfile
 from pathlib import Path
-from types import FrameType
-
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 def main() -> None:
@@ -36,43 +32,41 @@ def _answered(arguments: list[str]) -> bool:
     """Whether ``arguments`` are ``sync FILE`` of an unchanged workbook, now answered."""
     if len(arguments) != 2 or arguments[0] != "sync" or arguments[1].startswith("-"):
         return False
-    path = Path(arguments[1])
-    if path.suffix.lower() not in WORKBOOK_SUFFIXES:
-        return False
-    previous = signal.signal(signal.SIGTERM, _stop)
+    from xlrally.app.stops import SYNC_INTERRUPTED, stop_on_sigterm
+
     try:
-        from xlrally.app.unchanged import last_sync
-        from xlrally.ooxml.temporaries import clean_stale_temporaries
-
-        clean_stale_temporaries(path.resolve().parent)
-        last = last_sync(path)
-        if last is None:
-            return False
-        if hasattr(os, "fork"):  # the sweep a batch's isolated run makes first, on POSIX
-            from xlrally.app.result_folders import remove_abandoned
-
-            remove_abandoned(Path(tempfile.gettempdir()))
-        from xlrally.core.words import plural
-        from xlrally.formats.shown import shown_warnings
-        from xlrally.formats.terminal import visible
-
-        summary = f"{plural(last.players, 'player')}, {plural(last.events, 'event')}"
-        lines = [(f"Warning: {path}: {w}", sys.stderr) for w in shown_warnings(last.warnings)]
-        lines.append((f"{path}: unchanged ({summary})", sys.stdout))
-        shown = [(visible(line), stream) for line, stream in lines]
-        if not all(_printable(line, stream.encoding) for line, stream in shown):
-            return False  # click has its own way with a stream that cannot take the name
-        for line, stream in shown:
-            print(line, file=stream, flush=True)
-        return True
+        with stop_on_sigterm():  # as the command line's sync
+            return _answer(Path(arguments[1]))
     except KeyboardInterrupt:
-        print(
-            "Interrupted: each workbook is as it was or fully synced (no partial file is left).",
-            file=sys.stderr,
-        )
+        print(SYNC_INTERRUPTED, file=sys.stderr)
         sys.exit(130)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+
+
+def _answer(path: Path) -> bool:
+    """Tidy up beside ``path`` and in the temporary folder as a sync does, then print what the
+    command line would of an unchanged file; False (nothing printed) when it is not one."""
+    from xlrally.app.result_folders import remove_abandoned
+    from xlrally.app.unchanged import last_sync
+    from xlrally.core.words import plural
+    from xlrally.formats.shown import shown_warnings
+    from xlrally.formats.terminal import visible
+    from xlrally.ooxml.temporaries import clean_stale_temporaries
+
+    clean_stale_temporaries(path.resolve().parent)
+    last = last_sync(path)
+    if last is None:
+        return False
+    if hasattr(os, "fork"):  # the sweep each isolated run makes first, where runs are forked
+        remove_abandoned(Path(tempfile.gettempdir()))
+    summary = f"{plural(last.players, 'player')}, {plural(last.events, 'event')}"
+    lines = [(f"Warning: {path}: {w}", sys.stderr) for w in shown_warnings(last.warnings)]
+    lines.append((f"{path}: unchanged ({summary})", sys.stdout))
+    shown = [(visible(line), stream) for line, stream in lines]
+    if not all(_printable(line, stream.encoding) for line, stream in shown):
+        return False  # click has its own way with a stream that cannot take the name
+    for line, stream in shown:
+        print(line, file=stream, flush=True)
+    return True
 
 
 def _printable(line: str, encoding: str | None) -> bool:
@@ -83,8 +77,3 @@ def _printable(line: str, encoding: str | None) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
-
-
-def _stop(_signal: int, _frame: FrameType | None) -> None:
-    """SIGTERM as Ctrl-C, as the command line takes it (``stop_on_sigterm``)."""
-    raise KeyboardInterrupt

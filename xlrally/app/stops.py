@@ -7,6 +7,13 @@ import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+SYNC_INTERRUPTED = (
+    "Interrupted: each workbook is as it was or fully synced (no partial file is left)."
+)
+"""What ``xlrally sync`` says when Ctrl-C or SIGTERM stops it before or after its batch
+(the command line, :mod:`xlrally.cli`, and its answer for an unchanged file,
+:mod:`xlrally.entry`)."""
+
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 

@@ -23,7 +23,6 @@ from pathlib import Path
 
 from xlrally.core.version import __version__
 from xlrally.core.words import plural
-from xlrally.ooxml.constants import DEFAULT_CUSTOM_PART
 from xlrally.ooxml.directory import custom_part, digest_but, property_text
 
 TYPE_CHECKING = False  # as typing's, without loading typing (see xlrally/__init__.py)
@@ -69,8 +68,8 @@ def rules() -> str | None:
 
 def stamp(standings: Standings) -> str:
     """What a sync records beside the digest of the file it wrote (custom property
-    :data:`INPUTS`): the rules that computed it
-    (:func:`rules`), and enough for the summary of a skipped sync."""
+    :data:`INPUTS`): the rules that computed it (:func:`rules`), and enough for the summary of
+    a skipped sync."""
     facts = {
         "xlrally": __version__,
         "rules": rules(),
@@ -83,16 +82,16 @@ def stamp(standings: Standings) -> str:
 
 
 def record_as_written(package: zipfile.ZipFile) -> tuple[str, dict[str, object]] | None:
-    """The last sync's record (:func:`stamp`), as stored and as read, when
-    the package is still as that sync wrote it (the digest of its parts unchanged); None when
+    """The last sync's record (:func:`stamp`), as stored and as read, when the package is still
+    as that sync wrote it (the digest of its parts but the record's own unchanged); None when
     there is none, it is unreadable or the package changed since. A bookkeeping part that
     cannot be read is a :class:`ValueError` (:mod:`~xlrally.ooxml.directory`)."""
     part = custom_part(package)
     stored = property_text(package, part, INPUTS) if part is not None else None
-    if stored is None:
+    if part is None or stored is None:
         return None
     written, _, note = stored.partition(" ")
-    if written != digest_but(package, part or DEFAULT_CUSTOM_PART):
+    if written != digest_but(package, part):
         return None
     try:
         facts = json.loads(note)
