@@ -6,7 +6,8 @@ the expat parser).
 The command line's look at a file unchanged since xlrally wrote it (issue 33:
 :mod:`xlrally.app.unchanged`) needs nothing else, so it answers before any of the reading,
 scoring and writing code is loaded; :mod:`.properties` reads the same property of an open
-:class:`~.package.Package` through here too, so that both find the same text.
+:class:`~.package.Package` through here too (the part found by the same rule, :func:`custom_of`,
+from the relationships the package parsed already), so that both find the same text.
 
 The two small parts are read only up to :data:`SMALL` bytes, and one declaring a document type
 is refused (:class:`ValueError`): an entity declared there could expand without bound, which
@@ -67,10 +68,14 @@ def custom_part(package: zipfile.ZipFile) -> str | None:
     if data is None:
         return None
     _parse(data, start)
-    names = set(package.namelist())
+    return custom_of(found.values(), set(package.namelist()).__contains__)
+
+
+def custom_of(relationships: Iterable[tuple[str, str]], has: Callable[[str], bool]) -> str | None:
+    """Of the package's relationships (type, target part), the custom properties part, if the
+    package ``has`` it: the rule both this module and an open package go by."""
     return next(
-        (p for kind, p in found.values() if kind.endswith("/custom-properties") and p in names),
-        None,
+        (p for kind, p in relationships if kind.endswith("/custom-properties") and has(p)), None
     )
 
 

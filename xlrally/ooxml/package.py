@@ -184,6 +184,8 @@ class Package:
         """Sheet part -> whether it holds any formula, for the sheets looked at so far."""
         self._keeping: set[str] = set()
         self._kept: dict[str, bytes] = {}
+        self._relationships: dict[str, dict[str, tuple[str, str]]] = {}
+        """Part -> its relationships, as parsed (:meth:`relationships`)."""
         """Sheet parts whose bytes a pass over them kept for one :meth:`read` (:meth:`keep`)."""
         try:
             self._check_sizes()
@@ -286,7 +288,14 @@ class Package:
         return posixpath.join(folder, "_rels", name + ".rels")
 
     def relationships(self, part: str) -> dict[str, tuple[str, str]]:
-        """rId -> (type, target part) for a part ('' for the package)."""
+        """rId -> (type, target part) for a part ('' for the package). Each part's are parsed
+        once (the package does not change while it is open): a sync asks for the package's
+        own half a dozen times."""
+        if part not in self._relationships:
+            self._relationships[part] = self._parsed_relationships(part)
+        return dict(self._relationships[part])
+
+    def _parsed_relationships(self, part: str) -> dict[str, tuple[str, str]]:
         rels = self.rels_part(part) if part else "_rels/.rels"
         if not self.has(rels):
             return {}

@@ -18,7 +18,7 @@ from xlrally.ooxml.constants import (
     NS_VT,
     USER_FMTID,
 )
-from xlrally.ooxml.directory import custom_part, digest_but, parts_digest, property_text
+from xlrally.ooxml.directory import custom_of, digest_but, parts_digest, property_text
 from xlrally.ooxml.edit import Edit, add_relationship
 from xlrally.ooxml.package import Package
 
@@ -42,10 +42,7 @@ def last_saved(package: Package) -> dt.datetime | None:
 
 def custom_properties_part(package: Package) -> str | None:
     """The custom document properties part (``docProps/custom.xml``), if the package has one."""
-    try:
-        return custom_part(package.zip)
-    except ValueError as error:
-        raise package.unreadable(f"_rels/.rels: {error}") from None
+    return custom_of(package.relationships("").values(), package.has)
 
 
 def custom_property(package: Package, name: str) -> str | None:
