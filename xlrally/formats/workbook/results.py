@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 import sys
+from collections.abc import Iterable, Sequence
 
 from xlrally.core.errors import XlrallyError
 from xlrally.core.model import RESULT_NUMBERS, Result
@@ -51,19 +51,30 @@ _new_result = functools.partial(tuple.__new__, Result)
 the fields (the event, the player, :data:`RESULT_NUMBERS` and the origin)."""
 
 
-def _column(rows: list[list[Value]], index: int) -> list[Value]:
-    """One column's values (None where a row is too short)."""
-    if rows and min(map(len, rows)) > index:  # the usual case (python-calamine's rows are
-        return list(map(operator.itemgetter(index), rows))  # all as wide), at C speed
-    return [r[index] if index < len(r) else None for r in rows]
+def _columns(rows: list[list[Value]], wanted: Iterable[int]) -> dict[int, Sequence[Value]]:
+    """The columns at the ``wanted`` positions, by position (None where a row is too short).
+
+    python-calamine's rows are all as wide, so the usual case is one transpose at C speed:
+    ``zip(*rows)`` visits each row once, where a pass per column visited every row again for
+    each (8 columns of 200,000 rows: 0.3 s against 0.09 s)."""
+    positions = set(wanted)
+    width = max(positions, default=-1) + 1
+    shortest = min(map(len, rows), default=0)
+    if not rows or shortest < width:
+        return {i: [r[i] if i < len(r) else None for r in rows] for i in positions}
+    # Columns past the last one wanted (notes, a club's own) are not transposed.
+    cut = rows if shortest == width == max(map(len, rows)) else [r[:width] for r in rows]
+    return {i: column for i, column in enumerate(zip(*cut, strict=True)) if i in positions}
 
 
-def _texts(values: list[Value]) -> list[str]:
+def _texts(values: Sequence[Value]) -> list[str]:
     """A column of names as texts, without the spaces around them."""
     return [v.strip() if type(v) is str else text_of(v) for v in values]
 
 
-def _numbers(values: list[Value], field_name: str, bad: dict[int, tuple[str, str]]) -> list[object]:
+def _numbers(
+    values: Sequence[Value], field_name: str, bad: dict[int, tuple[str, str]]
+) -> list[object]:
     """A column as numbers: numbers kept, blanks None, numeric text converted; anything else is
     recorded in ``bad`` (row index -> field, message) and becomes None."""
     out: list[object] = [v if type(v) is float or type(v) is int else None for v in values]
@@ -111,23 +122,24 @@ def _table_results(
     )
     # Interned: the reader makes a new text for every cell, and a league repeats a few
     # thousand names (a million results, once the sheet's rows are released: -100 MB).
-    players = list(map(sys.intern, _texts(_column(body, columns["player"]))))
+    column = _columns(body, columns.values())
+    players = list(map(sys.intern, _texts(column[columns["player"]])))
     if "country" in columns:
-        for player, value in zip(players, _column(body, columns["country"]), strict=True):
+        for player, value in zip(players, column[columns["country"]], strict=True):
             if not blank(value):
                 countries[player] = text_of(value)
     if event is None:
-        column = _column(body, columns["event"])  # a Results sheet has one (find_table)
-        events = list(map(sys.intern, _texts(column)))
+        # a Results sheet has an event column (find_table)
+        events = list(map(sys.intern, _texts(column[columns["event"]])))
     else:
         events = [event] * len(body)
     bad: dict[int, tuple[str, str]] = {}
     fields = [
-        _numbers(_column(body, columns[f]), f, bad) if f in columns else [None] * len(body)
+        _numbers(column[columns[f]], f, bad) if f in columns else [None] * len(body)
         for f in RESULT_NUMBERS
     ]
     if "knocked out by" in columns:
-        named = _texts(_column(body, columns["knocked out by"]))
+        named = _texts(column[columns["knocked out by"]])
         hitmen: list[str | None] = [sys.intern(name) if name else None for name in named]
     else:
         hitmen = [None] * len(body)
