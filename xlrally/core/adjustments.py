@@ -84,6 +84,8 @@ def sharing(score: Scorer, keyed: list[tuple[str, Result]], how: str) -> Scorer:
     """Wrap an event's scorer so that players sharing a place score the average of the places
     they share (``average``) or the better place's points (``better``)."""
     sharing = Counter(result.rank for _, result in keyed)
+    if max(sharing.values(), default=1) == 1:
+        return score  # no place is shared: each result scores its own, without a wrapper
     # The players sharing a place score alike unless their own numbers differ (a buy-in): the
     # shared score is worked out once per rank and those numbers, not once per player (a tie
     # of 5,000 would otherwise score 25 million places).

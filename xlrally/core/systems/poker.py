@@ -33,7 +33,7 @@ import datetime as dt
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from xlrally.core.adjustments import Scorer
 from xlrally.core.errors import ScoringError
@@ -59,9 +59,11 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class PokerScore:
-    """Points for one finish, split into their parts so that the working can be shown."""
+class PokerScore(NamedTuple):
+    """Points for one finish, split into their parts so that the working can be shown.
+
+    A named tuple, its working written only when asked for: one is made per result (200,000
+    in a big league), and only the scores that count are ever explained."""
 
     rank: int
     players: int
@@ -70,12 +72,29 @@ class PokerScore:
     bonus: float
     player_count: float
     total: float
-    formula: str
+    structure: PointStructure
+    reverse: bool = False
+    """Relative Reverse Order's finish (else Absolute Points')."""
 
     @property
     def explain(self) -> str:
         """The working, e.g. ``rank 1: 25 + 5 participating + 3 bonus = 33``."""
-        return self.formula
+        factor = self.structure.player_count_factor
+        if self.reverse:
+            multiplier = self.structure.multiplier
+            reverse = f"({self.players} − {self.rank} + 1)"
+            parts = [reverse if multiplier == 1 else f"{reverse} × {show(multiplier)}"]
+            head = f"rank {self.rank} of {self.players}"
+        else:
+            parts, head = [show(self.base)], f"rank {self.rank}"
+        if self.participating:
+            parts.append(f"{show(self.participating)} participating")
+        if self.bonus:
+            parts.append(f"{show(self.bonus)} bonus")
+        if self.player_count:
+            count = f"({self.players} × {show(factor)})"
+            parts.append(f"{show(self.player_count)} player count {count}")
+        return f"{head}: {' + '.join(parts)} = {show(self.total)}"
 
 
 def check_rank(rank: object, players: object) -> tuple[int, int]:
@@ -91,15 +110,6 @@ def _by_rank(table: tuple[float, ...], rank: int) -> float:
     return table[rank - 1] if rank <= len(table) else 0
 
 
-def _extras(parts: list[str], participating: float, bonus: float, player_count: str) -> None:
-    if participating:
-        parts.append(f"{show(participating)} participating")
-    if bonus:
-        parts.append(f"{show(bonus)} bonus")
-    if player_count:
-        parts.append(player_count)
-
-
 def _absolute_parts(
     rank: object, players: object, structure: PointStructure
 ) -> tuple[int, int, float, float, float]:
@@ -112,7 +122,6 @@ def _absolute_parts(
     return n_rank, n_players, base, bonus, player_count
 
 
-@lru_cache(maxsize=4096, typed=True)
 def score_absolute(rank: object, players: object, structure: PointStructure) -> PokerScore:
     """Absolute Points for one finish, with the working (see :func:`absolute_points`).
 
@@ -120,23 +129,11 @@ def score_absolute(rank: object, players: object, structure: PointStructure) -> 
     'rank 1: 25 + 5 participating + 3 bonus + 16 player count (8 × 2) = 49'
     """
     n_rank, n_players, base, bonus, player_count = _absolute_parts(rank, players, structure)
-    total = base + structure.participating + bonus + player_count
-    parts = [show(base)]
-    _extras(
-        parts,
-        structure.participating,
-        bonus,
-        f"{show(player_count)} player count ({n_players} × {show(structure.player_count_factor)})"
-        if player_count
-        else "",
-    )
-    formula = f"rank {n_rank}: {' + '.join(parts)} = {show(total)}"
-    return PokerScore(
-        n_rank, n_players, base, structure.participating, bonus, player_count, total, formula
-    )
+    participating = structure.participating
+    total = base + participating + bonus + player_count
+    return PokerScore(n_rank, n_players, base, participating, bonus, player_count, total, structure)
 
 
-@lru_cache(maxsize=4096, typed=True)
 def score_reverse(rank: object, players: object, structure: PointStructure) -> PokerScore:
     """Relative Reverse Order for one finish, with the working (see :func:`reverse_points`).
 
@@ -147,11 +144,9 @@ def score_reverse(rank: object, players: object, structure: PointStructure) -> P
     base = (n_players - n_rank + 1) * structure.multiplier
     bonus = _by_rank(structure.bonus, n_rank)
     total = base + structure.participating + bonus
-    reverse = f"({n_players} − {n_rank} + 1)"
-    parts = [reverse if structure.multiplier == 1 else f"{reverse} × {show(structure.multiplier)}"]
-    _extras(parts, structure.participating, bonus, "")
-    formula = f"rank {n_rank} of {n_players}: {' + '.join(parts)} = {show(total)}"
-    return PokerScore(n_rank, n_players, base, structure.participating, bonus, 0, total, formula)
+    return PokerScore(
+        n_rank, n_players, base, structure.participating, bonus, 0, total, structure, True
+    )
 
 
 def absolute_points(rank: object, players: object, structure: PointStructure) -> float:
@@ -180,9 +175,9 @@ def reverse_points(rank: object, players: object, structure: PointStructure) -> 
     return base + structure.participating + _by_rank(structure.bonus, n_rank)
 
 
-@dataclass(frozen=True)
-class NeauScore:
-    """Neau points for one finish with the numbers used."""
+class NeauScore(NamedTuple):
+    """Neau points for one finish with the numbers used (a named tuple, its working written
+    only when asked for: see :class:`PokerScore`)."""
 
     players: int
     buy_in: float
@@ -190,14 +185,13 @@ class NeauScore:
     finish: int
     points: float
 
-    @cached_property
+    @property
     def explain(self) -> str:
         """The working, e.g. ``√(10 × 20 × 20 / 40) / (1 + 1) = 5``."""
         a, b, c = self.players, show(self.buy_in), show(self.total_expense)
         return f"√({a} × {b} × {b} / {c}) / ({self.finish} + 1) = {show(self.points)}"
 
 
-@lru_cache(maxsize=4096, typed=True)
 def score_neau(players: object, buy_in: object, total_expense: object, finish: object) -> NeauScore:
     """Neau's formula, checked, with the numbers used (see :func:`neau_points`).
 
