@@ -137,8 +137,8 @@ def _sync_all(
         else:
             results[index] = outcome
             advance()
-    if todo:
-        load()  # the sync's code, imported once here for the workers to share
+    if len(todo) > 1:  # the sync's code, imported once here for the workers to share; a
+        load()  # lone file's worker imports it while it reads (FileSheets.read_ahead)
     if isolate.AVAILABLE:
         paths = [files[index] for index in todo]
         try:

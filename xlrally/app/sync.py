@@ -147,15 +147,21 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
     for a process that exits right after: freeing millions of objects one by one (~5% of a big
     sync) is wasted work there.
     """
-    from xlrally.core.league import compute_standings
-    from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
-    from xlrally.formats.workbook import read_league
+    from xlrally.core.names import norm
     from xlrally.ooxml.reader import FileSheets
-    from xlrally.ooxml.writer import stage_sheet
 
     staged = None
     try:
         with paused_gc(ending=keep is not None), FileSheets(path, check_area) as source:
+            # A big Results sheet is read in a thread while the rest of the code is imported
+            # (a lone file's worker imports it itself: see xlrally.app.batch).
+            results = (n for n in source.sheet_names() if norm(n) == norm("Results"))
+            source.read_ahead(next(results, ""))
+            from xlrally.core.league import compute_standings
+            from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
+            from xlrally.formats.workbook import read_league
+            from xlrally.ooxml.writer import stage_sheet
+
             league = read_league(source)
             source.release()
             standings = compute_standings(league)
