@@ -59,11 +59,10 @@ def test_the_error_of_a_sheet_read_ahead_is_raised_when_the_sheet_is_asked_for(
     with zipfile.ZipFile(path) as z:
         items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
     with zipfile.ZipFile(path, "w") as z:
+        far = b'<row r="10"><c r="K10"><v>1</v></c></row></sheetData>'
         for name, data in items:
-            if name == "xl/worksheets/sheet3.xml":  # the Results sheet
-                far = b'<row r="10"><c r="K10"><v>1</v></c></row></sheetData>'
-                data = data.replace(b"</sheetData>", far)
-            z.writestr(name, data)
+            results = name == "xl/worksheets/sheet3.xml"
+            z.writestr(name, data.replace(b"</sheetData>", far) if results else data)
     message = "Results: cells reach row 10 and column 11"
     with FileSheets(path, check_area=False) as sheets:
         sheets.read_ahead("Results")
@@ -88,7 +87,7 @@ def test_every_other_use_of_the_reader_waits_for_the_sheet_read_ahead(
             gate.wait()
             rows = read(name)
             done.set()
-            return rows  # type: ignore[return-value]
+            return rows
 
         monkeypatch.setattr(sheets, "_read", held_back)
         threading.Timer(0.05, gate.set).start()
