@@ -94,15 +94,15 @@ def non_negative(value: object, field: str) -> float | int:
 def show(value: float, places: int = 2) -> str:
     """Format a number for people: whole numbers bare, others rounded to ``places`` decimals.
 
-    >>> show(4.0), show(1.5), show(7.0710678), show(60.019), show(-0.0)
-    ('4', '1.5', '7.07', '60.02', '0')
+    >>> show(4.0), show(1.5), show(7.0710678), show(60.019), show(-0.0), show(-0.004)
+    ('4', '1.5', '7.07', '60.02', '0', '0')
+    >>> show(2.675), show(1e20), show(2.5, 0)  # 2.675 is 2.67499999... as a float
+    ('2.67', '100000000000000000000', '2')
     """
-    rounded = round(float(value), places)
-    if rounded == 0:
-        return "0"
-    if rounded.is_integer():
-        return str(int(rounded))
-    return f"{rounded:.{places}f}".rstrip("0").rstrip(".")
+    text = f"{float(value):.{places}f}"  # correctly rounded, as round() is: half to even
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def ordinal(n: int) -> str:
