@@ -32,9 +32,20 @@ const scrolled = await live.evaluate(async () => {
   const seen = [];
   const html = {};
   const last = new Set();
+  // The IntersectionObserver's callback, which fills the blocks scrolled to, is a task queued
+  // after a frame: on a busy machine two frames can pass before it runs. Wait (up to 10 s)
+  // until no unfilled block is in view, as a reader sees the rows appear.
+  const gapInView = () => {
+    const b = box.getBoundingClientRect();
+    return [...document.querySelectorAll("table.standings tbody tr.gap")].some((tr) => {
+      const r = tr.getBoundingClientRect();
+      return r.bottom > b.top && r.top < b.bottom;
+    });
+  };
   for (let top = 0; ; top += box.clientHeight) {
     box.scrollTop = top;
     await frames();
+    for (const started = Date.now(); gapInView() && Date.now() - started < 10000; ) await frames();
     const b = box.getBoundingClientRect();
     for (const tr of document.querySelectorAll("table.standings tbody tr:not(.gap)")) {
       const r = tr.getBoundingClientRect();
