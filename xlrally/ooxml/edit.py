@@ -12,6 +12,7 @@ import html
 import posixpath
 import re
 from collections.abc import Callable
+from concurrent.futures import Future
 from html import escape
 
 from xlrally.core.errors import WorkbookError
@@ -26,7 +27,7 @@ from xlrally.ooxml.constants import (
     WORKSHEET_TYPE,
 )
 from xlrally.ooxml.package import Package
-from xlrally.ooxml.rawzip import Packed
+from xlrally.ooxml.rawzip import AHEAD_FROM, Packed, pack_ahead
 from xlrally.ooxml.sheet_xml import NOT_IN_XML, string_item, xml_text
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import XmlPart
@@ -42,6 +43,8 @@ class Edit:
         self.packed: dict[str, Packed] = {}
         """Existing parts replaced by contents compressed already (a big sheet edited as a
         stream, :mod:`xlrally.ooxml.in_place`), checked by whoever made them."""
+        self._deflating: dict[str, Future[Packed]] = {}
+        """Big changed parts' contents, being compressed in a thread since they were set."""
 
     def data(self, part: str) -> bytes:
         if part in self.changed:
@@ -52,10 +55,19 @@ class Edit:
         return XmlPart(part, self.data(part))
 
     def set(self, part: str, data: bytes) -> None:
+        self._deflating.pop(part, None)
         if self.package.has(part) and self.package.read(part) == data:
             self.changed.pop(part, None)
         else:
             self.changed[part] = data
+            if len(data) >= AHEAD_FROM:
+                self._deflating[part] = pack_ahead(data)
+
+    def deflated(self, part: str) -> Packed | None:
+        """A changed part's contents compressed, when that began as they were set (a big part:
+        :func:`~xlrally.ooxml.rawzip.pack_ahead`); None otherwise."""
+        packed = self._deflating.get(part)
+        return None if packed is None else packed.result()
 
 
 def refers_to(package: Package, sheet_name: str, skip: str) -> bool:

@@ -166,7 +166,7 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
                 if info.filename in edit.dropped:
                     continue
                 if info.filename in edit.changed:
-                    writer.add(info, edit.changed[info.filename])
+                    _add_changed(writer, edit, info)
                 elif info.filename in edit.packed:
                     writer.add_packed(info, edit.packed[info.filename])
                 else:
@@ -177,9 +177,8 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
                             raise WorkbookError(CHANGED) from None
                         raise
                 written.add(info.filename)
-            for part, data in edit.changed.items():
-                if part not in written:
-                    writer.add(zipfile.ZipInfo(part, date_time=(1980, 1, 1, 0, 0, 0)), data)
+            for part in [p for p in edit.changed if p not in written]:  # new, in planned order
+                _add_changed(writer, edit, zipfile.ZipInfo(part, date_time=(1980, 1, 1, 0, 0, 0)))
             writer.close()
             out.flush()
             os.fsync(out.fileno())
@@ -188,6 +187,15 @@ def stage(path: str | Path, edit: Edit, check: Callable[[], None]) -> Staged | N
         temp.unlink(missing_ok=True)
         raise
     return Staged(real, temp, package.opened)
+
+
+def _add_changed(writer: RawZipWriter, edit: Edit, info: zipfile.ZipInfo) -> None:
+    """A changed part written, compressed now or (a big one) compressed already."""
+    deflated = edit.deflated(info.filename)
+    if deflated is None:
+        writer.add(info, edit.changed[info.filename])
+    else:
+        writer.add_packed(info, deflated)
 
 
 def _fsync_folder(folder: Path) -> None:
