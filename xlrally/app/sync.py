@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +22,7 @@ from xlrally.app.isolate import Died
 from xlrally.app.stamps import hand_edits, kept_record, marks
 from xlrally.app.unchanged import INPUTS, last_sync, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
+from xlrally.core.names import norm
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
 from xlrally.ooxml.properties import last_saved as last_saved_in
 from xlrally.ooxml.replace import WriteOutcome
@@ -28,6 +31,7 @@ from xlrally.ooxml.temporaries import TEMP_SUFFIX, temp_prefix
 if TYPE_CHECKING:
     from xlrally.core.standings import Standings
     from xlrally.formats.cells import PrintSetup, Row
+    from xlrally.ooxml.reader import FileSheets
 
 # The reading, scoring and writing code is imported by the functions that use it
 # (:func:`load`), so that a look at an unchanged file (:func:`synced_before`) loads none of it.
@@ -147,16 +151,12 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
     for a process that exits right after: freeing millions of objects one by one (~5% of a big
     sync) is wasted work there.
     """
-    from xlrally.core.names import norm
     from xlrally.ooxml.reader import FileSheets
 
     staged = None
     try:
         with paused_gc(ending=keep is not None), FileSheets(path, check_area) as source:
-            # A big Results sheet is read in a thread while the rest of the code is imported
-            # (a lone file's worker imports it itself: see xlrally.app.batch).
-            results = (n for n in source.sheet_names() if norm(n) == norm("Results"))
-            source.read_ahead(next(results, ""))
+            read_while_loading(source)
             from xlrally.core.league import compute_standings
             from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
             from xlrally.formats.workbook import read_league
@@ -197,6 +197,28 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
         "written" if outcome.changed else "unchanged",
         warnings=standings.warnings + ((edited,) if edited else ()),
     )
+
+
+def read_while_loading(source: FileSheets) -> None:
+    """Read the Results sheet while a thread imports the code that uses it (:func:`load`),
+    when that is not loaded yet (a lone file's worker: see :mod:`xlrally.app.batch`):
+    python-calamine and zlib release the GIL, so the imports (about 0.1 s) cost no time.
+
+    The read stays in this thread: python-calamine's memory freed by another thread's read
+    was not reused here (106 MB more at the peak of a 1,048,575-row sync). A sheet that cannot
+    be read is left for the league's reader, which meets its error again in its place."""
+    if "xlrally.formats.workbook" in sys.modules:
+        return
+    loading = threading.Thread(target=load, name="xlrally load")
+    loading.start()
+    try:
+        name = next((n for n in source.sheet_names() if norm(n) == norm("Results")), None)
+        if name is not None:
+            source.values(name)
+    except XlrallyError:
+        pass
+    finally:
+        loading.join()
 
 
 def _holds_already(

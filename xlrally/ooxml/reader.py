@@ -7,7 +7,7 @@ area is checked first (:meth:`Package.check_sheet_area`).
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import cast
 
@@ -55,7 +55,6 @@ class FileSheets:
             self.package.close()
             raise
         self._cache: dict[str, list[list[Value]]] = {}
-        self._ahead: Future[object] | None = None
         self.epoch = self.package.epoch
         """Day 0 of the workbook's serial dates, for dates typed as plain numbers."""
 
@@ -66,40 +65,16 @@ class FileSheets:
         self.close()
 
     def close(self) -> None:
-        self._settle()
         self.book.close()
         self.package.close()
 
     def sheet_names(self) -> list[str]:
-        self._settle()
         return [s.name for s in self.package.sheets if s.kind == WORKSHEET_TYPE]
 
     def release(self) -> None:
         """Forget the sheets read so far: a big league's rows, once read into a league (whose
         values live on), are most of the memory a sync holds while it writes."""
-        self._settle()
         self._cache.clear()
-
-    def read_ahead(self, name: str) -> None:
-        """Begin reading the sheet ``name`` in a thread, when it is big (a league's Results),
-        so that the caller can import the code that will use it meanwhile: python-calamine and
-        zlib release the GIL (the imports of a sync are about 0.1 s). Every other use of this
-        reader waits for that read first (a python-calamine book is not shared between
-        threads); an error of the read is met again, and raised, when the sheet is asked for."""
-        ref = self.package.sheet(name)
-        if ref is None or self._ahead is not None or name in self._cache:
-            return
-        if self.package.listed(ref.part)[1] < BESIDE_FROM:
-            return  # a thread would cost more than it saves
-        start = ThreadPoolExecutor(1)
-        self._ahead = start.submit(self._load, name)
-        start.shutdown(wait=False)  # its one thread ends with its one task
-
-    def _settle(self) -> None:
-        """Wait for the sheet being read ahead, if any (its error is the sheet's asker's)."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is not None:
-            ahead.exception()
 
     def _read(self, name: str) -> list[list[Value]]:
         """The sheet's values as python-calamine reads them."""
@@ -110,13 +85,6 @@ class FileSheets:
             raise self.package.unreadable(f"{name}: cannot read the sheet: {error}") from None
 
     def values(self, name: str) -> list[list[Value]]:
-        self._settle()
-        if name not in self._cache:
-            self._load(name)
-        return self._cache[name]
-
-    def _load(self, name: str) -> None:
-        """Read the sheet ``name``, after the checks, into the cache."""
         if name not in self._cache:
             ref = self.package.sheet(name)
             if ref is None:
@@ -144,3 +112,4 @@ class FileSheets:
                 # that python-calamine cannot even hold ends the child by its memory limit)
                 refuse_area(name, len(rows), max(map(len, rows), default=0))
             self._cache[name] = rows
+        return self._cache[name]
