@@ -138,7 +138,7 @@ def _sync_all(
             results[index] = outcome
             advance()
     if len(todo) > 1:  # the sync's code, imported once here for the workers to share; a
-        load()  # lone file's worker imports it while it reads (FileSheets.read_ahead)
+        load()  # lone file's worker imports it while it reads (sync.read_while_loading)
     if isolate.AVAILABLE:
         paths = [files[index] for index in todo]
         try:

@@ -34,6 +34,14 @@ def stopping() -> bool:
     return _stopping
 
 
+def leave_stops_to_main_thread() -> None:
+    """Block Ctrl-C and SIGTERM in the calling thread (one working beside the main thread),
+    so that the kernel gives them to the main thread: a signal given to another thread would
+    not wake the main thread where it waits."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+
+
 @contextmanager
 def stops_held() -> Iterator[set[int]]:
     """Hold SIGINT and SIGTERM back within the block (they arrive at its end); yields the mask

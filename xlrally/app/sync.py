@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
 from xlrally.app.stamps import hand_edits, kept_record, marks
+from xlrally.app.stops import leave_stops_to_main_thread
 from xlrally.app.unchanged import INPUTS, last_sync, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.names import norm
@@ -209,7 +210,7 @@ def read_while_loading(source: FileSheets) -> None:
     be read is left for the league's reader, which meets its error again in its place."""
     if "xlrally.formats.workbook" in sys.modules:
         return
-    loading = threading.Thread(target=load, name="xlrally load")
+    loading = threading.Thread(target=_load_beside, name="xlrally load")
     loading.start()
     try:
         name = next((n for n in source.sheet_names() if norm(n) == norm("Results")), None)
@@ -219,6 +220,11 @@ def read_while_loading(source: FileSheets) -> None:
         pass
     finally:
         loading.join()
+
+
+def _load_beside() -> None:
+    leave_stops_to_main_thread()
+    load()
 
 
 def _holds_already(

@@ -18,7 +18,6 @@ scored, its Standings planned into the same edit, staged and committed.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -29,6 +28,7 @@ from xlrally.app.importer.overlay import Overlay, laid_over
 from xlrally.app.importer.planned import Plan, plan_import
 from xlrally.app.importer.report import ImportOutcome, problems_error, season_notes
 from xlrally.app.stamps import hand_edits, marks
+from xlrally.app.stops import leave_stops_to_main_thread
 from xlrally.app.sync import SyncOutcome, paused_gc
 from xlrally.app.unchanged import INPUTS, stamp
 from xlrally.core.errors import LeagueProblems, XlrallyError
@@ -116,13 +116,6 @@ def import_into(
     return outcome
 
 
-def _no_stops_here() -> None:
-    """A thread beside the import leaves Ctrl-C and SIGTERM to the main thread (a signal the
-    kernel gave this thread would not wake the main thread where it waits)."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-
-
 def _import(
     path: Path,
     sheets: FileSheets,
@@ -132,7 +125,7 @@ def _import(
     keep: list[object] | None,
 ) -> tuple[Staged | None, ImportOutcome]:
     package = sheets.package
-    with ThreadPoolExecutor(1, initializer=_no_stops_here) as beside:
+    with ThreadPoolExecutor(1, initializer=leave_stops_to_main_thread) as beside:
         plan = plan_import(sheets, source, data, options, beside)
         changed_inputs = bool(plan.edit.changed) or bool(plan.streams)
         standings, grid, setup = _scored(sheets, plan, source, beside, keep)
