@@ -206,7 +206,7 @@ def read_while_loading(source: FileSheets) -> None:
     python-calamine and zlib release the GIL, so the imports (about 0.1 s) cost no time.
 
     The read stays in this thread: python-calamine's memory freed by another thread's read
-    was not reused here (106 MB more at the peak of a 1,048,575-row sync). A sheet that cannot
+    was not reused here (108 MB more at the peak of a 1,048,575-row sync). A sheet that cannot
     be read is left for the league's reader, which meets its error again in its place."""
     if "xlrally.formats.workbook" in sys.modules:
         return

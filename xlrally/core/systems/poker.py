@@ -79,7 +79,6 @@ class PokerScore(NamedTuple):
     @property
     def explain(self) -> str:
         """The working, e.g. ``rank 1: 25 + 5 participating + 3 bonus = 33``."""
-        factor = self.structure.player_count_factor
         if self.reverse:
             multiplier = self.structure.multiplier
             reverse = f"({self.players} − {self.rank} + 1)"
@@ -92,7 +91,7 @@ class PokerScore(NamedTuple):
         if self.bonus:
             parts.append(f"{show(self.bonus)} bonus")
         if self.player_count:
-            count = f"({self.players} × {show(factor)})"
+            count = f"({self.players} × {show(self.structure.player_count_factor)})"
             parts.append(f"{show(self.player_count)} player count {count}")
         return f"{head}: {' + '.join(parts)} = {show(self.total)}"
 
