@@ -23,7 +23,6 @@ ONE_JOB = {
     "ooxml/package.py": "the package opened safely: each limit checked before a part is parsed",
     "calc/unobook.py": "the open Calc document as the refresh's workbook, over UNO",
     "calc/odsbook.py": "`xlrally new league.ods`: the converted workbook and its button",
-    "core/systems/poker.py": "the poker leagues' points: RubyChip's tables, Neau's formula",
 }
 """Long modules with one job: what it is."""
 
