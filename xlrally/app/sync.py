@@ -213,6 +213,7 @@ def read_while_loading(source: FileSheets) -> None:
     loading = threading.Thread(target=_load_beside, name="xlrally load")
     loading.start()
     try:
+        # Book.find's rule (the first sheet so named); its module is among those loading
         name = next((n for n in source.sheet_names() if norm(n) == norm("Results")), None)
         if name is not None:
             source.values(name)

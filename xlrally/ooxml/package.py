@@ -184,9 +184,9 @@ class Package:
         """Sheet part -> whether it holds any formula, for the sheets looked at so far."""
         self._keeping: set[str] = set()
         self._kept: dict[str, bytes] = {}
+        """Sheet parts whose bytes a pass over them kept for one :meth:`read` (:meth:`keep`)."""
         self._relationships: dict[str, dict[str, tuple[str, str]]] = {}
         """Part -> its relationships, as parsed (:meth:`relationships`)."""
-        """Sheet parts whose bytes a pass over them kept for one :meth:`read` (:meth:`keep`)."""
         try:
             self._check_sizes()
             self.workbook_part = self._workbook_part()
