@@ -65,7 +65,7 @@ def synced_by_an_older_xlrally(path: Path) -> None:
             grid,
             source.package,
             print_setup(standings, grid),
-            lambda xml: marks(grid, xml),
+            marks,
             record,
         )
     assert staged is not None

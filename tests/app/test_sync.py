@@ -457,9 +457,9 @@ def test_hand_edits_on_standings_are_named_before_they_are_replaced(tmp_path: Pa
 
 
 def test_a_fingerprint_of_an_older_form_is_not_compared(tmp_path: Path) -> None:
-    """A fingerprint written before the current form (32 hex digits, no ``v3-``) cannot be
-    compared with today's: the sheet is taken as unedited rather than warned about, and the
-    next write records the current form."""
+    """A fingerprint written before the forms compared today (32 hex digits, no ``v3-`` or
+    ``v4-``) cannot be compared: the sheet is taken as unedited rather than warned about, and
+    the next write records the current form."""
     from xlrally.app.stamps import FINGERPRINT, FINGERPRINT_FORM
 
     path = write_book(tmp_path / "league.xlsx", RALLY_SHEETS)

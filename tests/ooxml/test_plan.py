@@ -68,9 +68,7 @@ def planned(path: Path, name: str = "Standings", stamp: str | None = None) -> Ed
     """The edit of a sync's write: the sheet, its fingerprint and (with ``stamp``) the stamp."""
     with Package(path) as package:
         inputs = None if stamp is None else (INPUTS, stamp)
-        edit, _, _ = plan_sheet(
-            package, name, GRID, marks=lambda xml: marks(GRID, xml), stamp=inputs
-        )
+        edit, _, _ = plan_sheet(package, name, GRID, marks=marks, stamp=inputs)
         return edit
 
 
@@ -257,7 +255,7 @@ def test_a_changed_standings_updates_its_property_in_place(tmp_path: Path) -> No
         ("xlrally standings", "2"),
         ("xlrally standings part", "8"),
     ]
-    assert props[2][3].startswith("v3-")
+    assert props[2][3].startswith("v4-")
     assert props[2][3] != "v3-old"
 
 

@@ -18,10 +18,13 @@ from xlrally.core.errors import XlrallyError
 from xlrally.formats.cells import Row, Value, column_letter, kept, norm
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.properties import custom_property
+from xlrally.ooxml.sheet_values import cell_text, values_digest
 
-if TYPE_CHECKING:  # here only for the types: the unchanged file's check loads neither
+if TYPE_CHECKING:  # here only for the types: the unchanged file's check loads none of them
     from xlrally.core.standings import Standings
     from xlrally.ooxml.reader import FileSheets
+    from xlrally.ooxml.sheet_xml import SheetXml
+    from xlrally.ooxml.writer import Marks
 
 FINGERPRINT = "xlrally standings"
 """The custom document property holding the fingerprint of the Standings xlrally wrote."""
@@ -33,25 +36,53 @@ bytes are the ones written (the sheet holds its texts inline), so the hand-edit 
 read-back of its values: a weekly sync of a 200,000-result league spent 0.3 s on it."""
 
 
-FINGERPRINT_FORM = "v3-"
-"""How a fingerprint starts; one without it (an older xlrally's: ``v2-`` compared numbers to
-the last bit) cannot be compared and is taken as unedited, until the next write replaces it."""
+FINGERPRINT_FORM = "v4-"
+"""How a fingerprint starts. The older ``v3-`` (xlrally before 2026-12-07: a ``repr`` of each
+row's values, numbers as floats) is still compared (:func:`same_values`), so a sheet written
+then and edited since is still named; an older one still (``v2-``: numbers compared to the last
+bit) cannot be compared and is taken as unedited, until the next write replaces it."""
+
+V3 = "v3-"
 
 
 def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
-    """A digest of a sheet's values as a reader of the file sees them (:func:`as_read`):
-    numbers by value to the 15 significant digits every spreadsheet program keeps
-    (:func:`~xlrally.formats.cells.kept`; 3 and 3.0 alike), texts as they are, blank cells
-    alike however they are
-    blank, blank cells after a row's last value and blank rows after the last row left out.
-    Equal for the grid xlrally writes and for the same sheet read back, so a difference means
-    the sheet was edited since. Each row is one ``repr`` of a list (a call per cell would cost
-    twice the time at 200,000 cells), hashed as it is made (a million cells' texts at once
-    were the peak of a sync's memory).
+    """The fingerprint of a sheet's values as a reader of the file sees them: the digest of
+    :mod:`~xlrally.ooxml.sheet_values` (numbers to the 15 significant digits spreadsheet
+    programs keep, 3 and 3.0 alike; texts as they are; blank cells and rows nothing, wherever
+    they are). The writer makes the same digest from the texts it writes (:func:`marks`), so a
+    difference means the sheet was edited since.
 
     >>> written = [["Rank", "Player"], [1, "Bobby"], []]
     >>> read_back = [["Rank", "Player", ""], [1.0, "Bobby"]]
     >>> fingerprint(written) == fingerprint(read_back) != fingerprint([[1, "Bob"]])
+    True
+    """
+    return _form(values_digest(rows))
+
+
+def _form(digest: str) -> str:
+    return FINGERPRINT_FORM + digest[: 32 - len(FINGERPRINT_FORM)]
+
+
+def comparable(stored: str) -> bool:
+    """Whether a stored fingerprint is of a form this xlrally compares (:func:`same_values`)."""
+    return stored.startswith((FINGERPRINT_FORM, V3))
+
+
+def same_values(rows: Sequence[Sequence[Value]], stored: str) -> bool:
+    """Whether a sheet holds the values fingerprinted ``stored``, compared in its form."""
+    if stored.startswith(V3):
+        return _v3(rows) == stored
+    return fingerprint(rows) == stored
+
+
+def _v3(rows: Sequence[Sequence[Value]]) -> str:
+    """The fingerprint's older form: each row's values (numbers as floats to 15 significant
+    digits, :func:`~xlrally.formats.cells.kept`; texts as they are; blanks as None) as one
+    ``repr`` of a list, blank cells after a row's last value and blank rows after the last row
+    left out.
+
+    >>> _v3([["Rank", "Player"], [1, "Bobby"], []]) == _v3([["Rank", "Player", ""], [1.0, "Bobby"]])
     True
     """
     digest = hashlib.sha256()
@@ -74,27 +105,29 @@ def fingerprint(rows: Sequence[Sequence[Value]]) -> str:
             continue
         digest.update(b"[]\n" * blank_rows + repr(seen).encode() + b"\n")
         blank_rows = 0
-    return FINGERPRINT_FORM + digest.hexdigest()[: 32 - len(FINGERPRINT_FORM)]
+    return V3 + digest.hexdigest()[: 32 - len(V3)]
 
 
-def as_read(value: Value) -> float | str | None:
-    """A cell's value as a reader of the file sees it: None for a blank, a float for any
-    number, the text otherwise (what :func:`fingerprint` and a comparison with a sheet read
-    back go by; numbers to 15 significant digits, :func:`~xlrally.formats.cells.kept`)."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return kept(float(value))
-    return str(value)
-
-
-def marks(grid: Sequence[Row], sheet: bytes) -> Mapping[str, str]:
+def marks(sheet: SheetXml) -> Mapping[str, str]:
     """The custom properties a written Standings sheet gives its package: the fingerprint of
-    its values, and its part's CRC-32 and size (:data:`WRITTEN`) from ``sheet``, its XML."""
+    its values (from the digest the writer made of the texts it wrote), and its part's CRC-32
+    and size (:data:`WRITTEN`)."""
     return {
-        FINGERPRINT: fingerprint([[c.value for c in r] for r in grid]),
-        WRITTEN: _listing(zlib.crc32(sheet), len(sheet)),
+        FINGERPRINT: _form(sheet.values),
+        WRITTEN: _listing(zlib.crc32(sheet.data), len(sheet.data)),
     }
+
+
+def marks_keeping(package: Package, grid: Sequence[Row]) -> Marks:
+    """:func:`marks`, but where the package's fingerprint is of the older form (``v3-``) and
+    still the grid's, that one is kept: an upgrade of xlrally that changes no result rewrites
+    no file (:func:`kept_record`), not even for the new form of the fingerprint."""
+    stored = custom_property(package, FINGERPRINT)
+    if stored is None or not stored.startswith(V3):
+        return marks
+    if _v3([[cell.value for cell in row] for row in grid]) != stored:
+        return marks
+    return lambda sheet: {**marks(sheet), FINGERPRINT: stored}
 
 
 def _listing(crc: int, size: int) -> str:
@@ -115,7 +148,7 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
     from xlrally.formats.grid import SHEET_NAME, standings_grid
 
     stored = custom_property(source.package, FINGERPRINT)
-    if stored is None or not stored.startswith(FINGERPRINT_FORM):
+    if stored is None or not comparable(stored):
         return None
     name = next((n for n in source.sheet_names() if norm(n) == norm(SHEET_NAME)), None)
     if name is None:
@@ -127,7 +160,7 @@ def hand_edits(source: FileSheets, standings: Standings) -> str | None:
         current = source.values(name)
     except XlrallyError:
         current = []  # it cannot even be read as it is: not what xlrally wrote
-    if fingerprint(current) == stored:
+    if same_values(current, stored):
         return None
     written = [[cell.value for cell in row] for row in standings_grid(standings)]
     differ = [
@@ -154,7 +187,7 @@ def renamed(source: FileSheets, stored: str) -> str | None:
         if "standing" in norm(name):
             continue  # warned about by its name already (formats.workbook.notes.stray_sheets)
         try:
-            if fingerprint(source.values(name)) == stored:
+            if same_values(source.values(name), stored):
                 return (
                     f"the sheet {name!r} is the Standings sheet xlrally wrote, renamed: xlrally "
                     f"updates only a sheet named {SHEET_NAME}, so a sync adds a new one and leaves "
@@ -170,8 +203,8 @@ def _width(rows: Sequence[Sequence[Value]], r: int) -> int:
     return len(rows[r]) if r < len(rows) else 0
 
 
-def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> object:
-    return as_read(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
+def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> str | None:
+    return cell_text(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
 
 
 def kept_record(package: Package, standings: Standings) -> str | None:

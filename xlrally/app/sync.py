@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from xlrally.app import isolate
 from xlrally.app.isolate import Died
-from xlrally.app.stamps import hand_edits, kept_record, marks
+from xlrally.app.stamps import hand_edits, kept_record, marks, marks_keeping
 from xlrally.app.stops import leave_stops_to_main_thread
 from xlrally.app.unchanged import INPUTS, last_sync, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
@@ -180,7 +180,7 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
                     grid,
                     source.package,
                     setup,
-                    lambda xml: marks(grid, xml),
+                    marks,
                     inputs,
                 )
             # Unstaged: the sheet is byte for byte what xlrally would write, so not edited.
@@ -239,9 +239,8 @@ def _holds_already(
     from xlrally.formats.grid import SHEET_NAME
     from xlrally.ooxml.writer import plan_sheet
 
-    edit, _, _ = plan_sheet(
-        package, SHEET_NAME, grid, setup, lambda xml: marks(grid, xml), (INPUTS, kept)
-    )
+    marked = marks_keeping(package, grid)
+    edit, _, _ = plan_sheet(package, SHEET_NAME, grid, setup, marked, (INPUTS, kept))
     return not (edit.changed or edit.dropped or edit.packed)
 
 

@@ -15,19 +15,20 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import (
     MAX_CELL_TEXT,
     PAGE_FOOTER,
     PLAIN,
-    SIGNIFICANT_DIGITS,
     PrintSetup,
     Row,
     column_letter,
     column_widths,
 )
 from xlrally.ooxml.package import NS_MAIN, NS_REL, column_number
+from xlrally.ooxml.sheet_values import SheetDigest, kept_text
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import Element, XmlPart
 
@@ -82,19 +83,6 @@ def number_text(value: float | int) -> str:
     if float(value).is_integer():
         return str(int(value))
     return repr(float(value))
-
-
-def kept_number_text(value: float | int) -> str:
-    """A number of the Standings sheet as written: to the 15 significant digits spreadsheet
-    programs keep (:data:`~xlrally.formats.cells.SIGNIFICANT_DIGITS`), so that a file saved
-    again by Excel, LibreOffice or openpyxl holds the very numbers xlrally wrote.
-
-    >>> kept_number_text(46.565879604193036), kept_number_text(3.0), kept_number_text(7)
-    ('46.565879604193', '3', '7')
-    """
-    if type(value) is float and not value.is_integer():
-        return f"{value:.{SIGNIFICANT_DIGITS}g}"
-    return number_text(value)
 
 
 def print_defaults(setup: PrintSetup) -> dict[str, str]:
@@ -172,22 +160,31 @@ def is_print_default(tag: str, markup: str) -> bool:
     )
 
 
+_PLAIN_FLOATS = 999_999_999_999_999.5
+"""Below this, whole or not, a float's 15 significant digits are its :func:`kept_text`."""
+
+
+class SheetXml(NamedTuple):
+    """A written sheet: its XML, and the digest of the values it holds as any reader of the
+    file sees them (:mod:`~xlrally.ooxml.sheet_values`), made from the very texts written."""
+
+    data: bytes
+    values: str
+
+
 def sheet_xml(
     grid: Sequence[Row],
     styles: Styles,
     kept: dict[str, str],
     selected: bool,
     hidden: frozenset[str] = frozenset(),
-) -> bytes:
+) -> SheetXml:
     """The worksheet XML for the grid: inline strings (no sharedStrings edit), frozen header;
     the columns headed by a text in ``hidden`` are hidden (as the user hid them before).
 
     Raises WorkbookError when the grid is beyond Excel's limits (nothing is then written).
-
-    One function of some 75 lines on purpose: the loop over every cell of a big league (a
-    million cells) runs here with its lookups bound once, not through a call per row or cell.
     """
-    columns = max((len(r) for r in grid), default=1)
+    columns = max((len(r) for r in grid), default=0) or 1  # blank rows still have column A
     if columns > MAX_COLUMNS:
         raise WorkbookError(
             f"the Standings sheet would need {columns:,} columns; Excel has {MAX_COLUMNS:,} "
@@ -218,40 +215,71 @@ def sheet_xml(
     # Each row is encoded on its own: one text of a million cells, then its bytes, would
     # hold the sheet three times over (150 MB at a million results).
     encoded = ["".join(out).encode("utf-8")]
-    style_attr: dict[int, str] = {}  # by id(): looks are few shared objects, hashing is slow
-    letters = [column_letter(i) for i in range(columns)]
+    digest = SheetDigest()
+    cells = _RowWriter(styles, [column_letter(i) for i in range(columns)])
     for number, row in enumerate(grid, start=1):
-        if not row:
-            continue
-        out = [f'<row r="{number}">']
-        append = out.append  # this loop runs once per cell: 210,000 for a big league
-        for letter, (value, look) in zip(letters, row, strict=False):
+        if row:
+            encoded.append(cells.row(number, row, digest))
+    out = ["</sheetData>", *(kept[tag] for tag in KEPT_AFTER if tag in kept), "</worksheet>"]
+    encoded.append("".join(out).encode("utf-8"))
+    return SheetXml(b"".join(encoded), digest.hexdigest())
+
+
+class _RowWriter:
+    """The XML of a sheet's rows, with each row's values given to the sheet's digest as the
+    texts written (:func:`~xlrally.ooxml.sheet_values.cell_text` for what was written)."""
+
+    def __init__(self, styles: Styles, letters: list[str]) -> None:
+        self.styles = styles
+        self.letters = letters
+        self.style_attr: dict[int, str] = {}  # by id(): looks are few shared objects
+
+    def row(self, number: int, row: Row, digest: SheetDigest) -> bytes:
+        """One ``<row>`` as bytes, on purpose one loop with its lookups bound once: it runs
+        once per cell (350,000 for a big league's table)."""
+        n = str(number)
+        out = [f'<row r="{n}">']
+        append = out.append
+        columns: list[int] = []
+        texts: list[str] = []
+        letters, style_attr = self.letters, self.style_attr
+        at = -1
+        for value, look in row:
+            at += 1
             s = style_attr.get(id(look))
             if s is None:
-                style = styles.xf(look)
+                style = self.styles.xf(look)
                 s = style_attr[id(look)] = f' s="{style}"' if style else ""
-            if type(value) is int:
-                append(f'<c r="{letter}{number}"{s}><v>{value}</v></c>')
+            if type(value) is float and -_PLAIN_FLOATS < value < _PLAIN_FLOATS:
+                text = f"{value + 0.0:.15g}"  # kept_text's here (+ 0.0: -0.0 is 0)
             elif value is None:
                 if s and look != PLAIN:
-                    append(f'<c r="{letter}{number}"{s}/>')
+                    append(f'<c r="{letters[at]}{n}"{s}/>')
+                continue
+            elif type(value) is int:
+                text = str(value)
             elif isinstance(value, str):
                 if len(value) > MAX_CELL_TEXT:
                     raise WorkbookError(
-                        f"{letter}{number} of the Standings sheet would hold {len(value):,} "
+                        f"{letters[at]}{n} of the Standings sheet would hold {len(value):,} "
                         f"characters; Excel holds at most {MAX_CELL_TEXT:,} in a cell"
                     )
                 append(
-                    f'<c r="{letter}{number}"{s} t="inlineStr"><is><t xml:space="preserve">'
+                    f'<c r="{letters[at]}{n}"{s} t="inlineStr"><is><t xml:space="preserve">'
                     f"{xml_text(value)}</t></is></c>"
                 )
+                if value:
+                    columns.append(at)
+                    texts.append(f"'{value}")
+                continue
             else:
-                append(f'<c r="{letter}{number}"{s}><v>{kept_number_text(value)}</v></c>')
+                text = kept_text(value)  # a number beyond 1e15, or a yes/no written as 1/0
+            append(f'<c r="{letters[at]}{n}"{s}><v>{text}</v></c>')
+            columns.append(at)
+            texts.append(text)
         append("</row>")
-        encoded.append("".join(out).encode("utf-8"))
-    out = ["</sheetData>", *(kept[tag] for tag in KEPT_AFTER if tag in kept), "</worksheet>"]
-    encoded.append("".join(out).encode("utf-8"))
-    return b"".join(encoded)
+        digest.row(number, columns, texts)
+        return "".join(out).encode("utf-8")
 
 
 def kept_elements(old: XmlPart) -> dict[str, str]:

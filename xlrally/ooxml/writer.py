@@ -59,6 +59,7 @@ from xlrally.ooxml.replace import (
     stage,
 )
 from xlrally.ooxml.sheet_xml import (
+    SheetXml,
     hidden_headings,
     is_print_default,
     kept_elements,
@@ -93,9 +94,10 @@ __all__ = [  # and, for the callers of the one module this was, the names of its
     "workbook_styles",
 ]
 
-Marks = Callable[[bytes], Mapping[str, str]]
-"""The custom document properties a written sheet gives the package, made from the sheet's XML
-only when the sheet changes: e.g. the fingerprint of what was written."""
+Marks = Callable[[SheetXml], Mapping[str, str]]
+"""The custom document properties a written sheet gives the package, made from the sheet as
+written (its XML and the digest of its values) only when the sheet changes: e.g. the
+fingerprint of what was written."""
 
 
 def plan_sheet(
@@ -135,7 +137,7 @@ def plan_sheet(
         mine = {k: v for k, v in kept.items() if not is_print_default(k, v)}
         kept = {**print_defaults(setup), **mine}
     xml = sheet_xml(grid, styles, kept, tab_selected, hidden)
-    edit.set(part, xml)
+    edit.set(part, xml.data)
     if setup is not None:
         print_names(edit, workbook, existing.name if existing else name, setup)
     if part in edit.changed and marks is not None:

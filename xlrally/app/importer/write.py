@@ -143,7 +143,7 @@ def _import(
         SHEET_NAME,
         grid,
         setup,
-        lambda xml: marks(grid, xml),
+        marks,
         (INPUTS, stamp(standings)),
         joined=(edit, plan.styles),
     )
