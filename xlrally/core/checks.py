@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from xlrally.core.errors import LeagueProblems, Origin, Problem, ScoringError
 from xlrally.core.model import MAX_NAME_LENGTH, Event, Result
@@ -65,6 +65,34 @@ def bad_number(value: object, name: str, accept: Callable[[float], bool], rule: 
     except ScoringError as error:
         return error.message
     return None if accept(number) else f"{name} must be {rule}, not {show(number)}"
+
+
+def distinct_places(results: Sequence[Result], field_size: int) -> list[int] | None:
+    """The results' ranks as whole numbers, when each is one (an int, or a float such as 3.0
+    as sheets hold it), they are distinct, and each is a place from 1 to ``field_size``: an
+    event :func:`check_ranks` finds nothing wrong with, whose ranks every scorer takes as they
+    are (:func:`~xlrally.core.numbers.whole`). None when any rank is otherwise (blank, text,
+    shared, out of the field): the event is then checked result by result, each mistake at its
+    cell. Distinct places from 1 to the field size skip none when every player is listed.
+
+    >>> results = [Result("Week 1", p, rank=r) for p, r in (("A", 2.0), ("B", 1.0))]
+    >>> distinct_places(results, 2), distinct_places(results, 1), distinct_places(results[:1], 5)
+    ([2, 1], None, [2])
+    """
+    ranks = [result.rank for result in results]
+    kinds = set(map(type, ranks))
+    if kinds == {float}:
+        floats = cast("list[float]", ranks)
+        if not all(map(float.is_integer, floats)):
+            return None
+        places = list(map(int, floats))
+    elif kinds == {int}:
+        places = cast("list[int]", ranks)
+    else:
+        return None
+    if min(places) < 1 or max(places) > field_size or len(set(places)) < len(places):
+        return None
+    return places
 
 
 def check_ranks(

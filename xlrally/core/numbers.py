@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from numbers import Real
 
 from xlrally.core.errors import ScoringError
@@ -90,16 +89,23 @@ def non_negative(value: object, field: str) -> float | int:
     return number
 
 
-@lru_cache(maxsize=8192)
 def show(value: float, places: int = 2) -> str:
     """Format a number for people: whole numbers bare, others rounded to ``places`` decimals.
 
     >>> show(4.0), show(1.5), show(7.0710678), show(60.019), show(-0.0), show(-0.004)
     ('4', '1.5', '7.07', '60.02', '0', '0')
-    >>> show(2.675), show(1e20), show(2.5, 0)  # 2.675 is 2.67499999... as a float
-    ('2.67', '100000000000000000000', '2')
+    >>> show(2.675), show(1e20), show(2.5, 0), show(12)  # 2.675 is 2.67499999... as a float
+    ('2.67', '100000000000000000000', '2', '12')
+
+    Not cached: a big league shows a few hundred thousand distinct scores, for which a cache's
+    look-up and upkeep cost twice the formatting.
     """
-    text = f"{float(value):.{places}f}"  # correctly rounded, as round() is: half to even
+    if type(value) is not float:
+        if type(value) is int:
+            return str(value)
+        value = float(value)
+    # correctly rounded, as round() is: half to even
+    text = f"{value:.2f}" if places == 2 else f"{value:.{places}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text == "-0" else text

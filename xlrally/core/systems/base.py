@@ -231,6 +231,17 @@ class PointsSystem(System):
         """The scorer of one event (made once per event)."""
         raise NotImplementedError
 
+    def event_scores(
+        self, settings: Settings, event: Event, results: Sequence[Result], field_size: int
+    ) -> list[Score] | None:
+        """Every result of an event scored at once, each as :meth:`scorer` scores it, when
+        none needs a look of its own (each cell a number the rule takes; a ranked system's
+        ranks distinct places, see :func:`~xlrally.core.checks.distinct_places`); None when
+        one may, and the event is scored result by result, each mistake named at its cell.
+        For a system with many distinct results per event (a poker league's finishes); the
+        default is None."""
+        return None
+
     def tally(self, settings: Settings) -> Tally:
         return PointsTally(self, settings)
 
@@ -265,6 +276,8 @@ class PointsTally:
         field_size: int,
         problems: Collector,
     ) -> None:
+        if self._add_at_once(event, keyed, field_size):
+            return
         system, settings = self.system, self.settings
         score = self.event_scorer(event, keyed, field_size)
         shared = system.ranked and settings.shared_places != "refuse"
@@ -297,6 +310,26 @@ class PointsTally:
             check_ranks(system.name, ranked, ranks, field_size, problems, shared=shared)
         if knockouts is not None:
             knockouts.after(event, keyed)
+
+    def _add_at_once(
+        self, event: Event, keyed: list[tuple[str, Result]], field_size: int
+    ) -> bool:
+        """Add the event's results scored at once (:meth:`PointsSystem.event_scores`), where
+        nothing but the system's own rule applies: no knockout points, no weight (distinct
+        ranks share no place). False, adding nothing, where that cannot be done."""
+        if self.knockouts is not None or (event.weight is not None and event.weight != 1):
+            return False
+        results = [result for _, result in keyed]
+        scored = self.system.event_scores(self.settings, event, results, field_size)
+        if scored is None:
+            return False
+        scores = self.scores
+        for (pk, _), score in zip(keyed, scored, strict=True):
+            if pk in scores:
+                scores[pk].append(score)
+            else:
+                scores[pk] = [score]
+        return True
 
     def tallied(self, display: Mapping[str, str], held: int) -> Tallied:
         settings = self.settings

@@ -30,12 +30,16 @@ Neau's formula (Dr. Neau's Tournament Manager)::
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from itertools import repeat
+from typing import NamedTuple, cast
 
 from xlrally.core.adjustments import Scorer
+from xlrally.core.checks import distinct_places
 from xlrally.core.errors import ScoringError
 from xlrally.core.model import Event, PointStructure, Result, Settings
 from xlrally.core.numbers import non_negative, real, show, whole
@@ -232,6 +236,18 @@ def neau_points(players: object, buy_in: object, total_expense: object, finish: 
 
 # ---------------------------------------------------------------- the systems
 
+_new_score = functools.partial(tuple.__new__, Score)
+_new_neau = functools.partial(tuple.__new__, NeauScore)
+"""``Score(...)`` and ``NeauScore(...)`` at C speed (one each per result), every field given."""
+
+
+def _amounts(values: list[object]) -> list[float] | None:
+    """The values, when every one is a finite number (an int or a float, not a yes/no)."""
+    if not set(map(type, values)) <= {int, float}:
+        return None
+    numbers = cast("list[float]", values)
+    return numbers if all(map(math.isfinite, numbers)) else None
+
 
 @dataclass(frozen=True)
 class RankTable(PointsSystem):
@@ -250,6 +266,18 @@ class RankTable(PointsSystem):
             return Score(name, working.total, working)
 
         return score
+
+    def event_scores(
+        self, settings: Settings, event: Event, results: Sequence[Result], field_size: int
+    ) -> list[Score] | None:
+        """Each finish's points by its rank, when the ranks are distinct places."""
+        ranks = distinct_places(results, field_size)
+        if ranks is None:
+            return None
+        structure, points = settings.structure, self.points
+        workings = [points(rank, field_size, structure) for rank in ranks]
+        totals = [working.total for working in workings]
+        return list(map(_new_score, zip(repeat(event.name), totals, workings, repeat(True))))
 
 
 @dataclass(frozen=True)
@@ -271,6 +299,35 @@ class NeauSystem(PointsSystem):
             return Score(name, working.points, working)
 
         return score
+
+    def event_scores(
+        self, settings: Settings, event: Event, results: Sequence[Result], field_size: int
+    ) -> list[Score] | None:
+        """Neau's formula for every finish, each with :func:`score_neau`'s checks: distinct
+        places, a buy-in (the result's, else the event's) more than 0, a total expense (else
+        the buy-in) not below it; the same arithmetic on the same numbers."""
+        finishes = distinct_places(results, field_size)
+        if finishes is None:
+            return None
+        given = [result.buy_in for result in results]
+        if None in given:
+            if event.buy_in is None:
+                return None
+            given = [event.buy_in if b is None else b for b in given]
+        buy_ins = _amounts(given)
+        if buy_ins is None or min(buy_ins) <= 0:
+            return None
+        spent = _amounts([b if r.total is None else r.total for b, r in zip(buy_ins, results)])
+        if spent is None or not all(map(operator.ge, spent, buy_ins)):
+            return None
+        a = field_size
+        points = [
+            math.sqrt((a * b) * (b / c)) / (d + 1.0)
+            for b, c, d in zip(buy_ins, spent, finishes, strict=True)
+        ]
+        workings = zip(repeat(a), map(float, buy_ins), map(float, spent), finishes, points)
+        neau = map(_new_neau, workings)
+        return list(map(_new_score, zip(repeat(event.name), points, neau, repeat(True))))
 
     def check_own(self, event: Event, fail: Fail) -> None:
         """The event's Buy-in, when given, must be one Neau's formula can use."""
