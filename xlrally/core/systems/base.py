@@ -311,9 +311,7 @@ class PointsTally:
         if knockouts is not None:
             knockouts.after(event, keyed)
 
-    def _add_at_once(
-        self, event: Event, keyed: list[tuple[str, Result]], field_size: int
-    ) -> bool:
+    def _add_at_once(self, event: Event, keyed: list[tuple[str, Result]], field_size: int) -> bool:
         """Add the event's results scored at once (:meth:`PointsSystem.event_scores`), where
         nothing but the system's own rule applies: no knockout points, no weight (distinct
         ranks share no place). False, adding nothing, where that cannot be done."""

@@ -317,7 +317,8 @@ class NeauSystem(PointsSystem):
         buy_ins = _amounts(given)
         if buy_ins is None or min(buy_ins) <= 0:
             return None
-        spent = _amounts([b if r.total is None else r.total for b, r in zip(buy_ins, results)])
+        totals = [result.total for result in results]
+        spent = _amounts([b if t is None else t for b, t in zip(buy_ins, totals, strict=True)])
         if spent is None or not all(map(operator.ge, spent, buy_ins)):
             return None
         a = field_size

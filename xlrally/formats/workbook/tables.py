@@ -118,12 +118,16 @@ def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> 
             if found and found not in columns:
                 columns[found] = col
         if all(f in columns for f in required):
-            body = [
-                (index + 2 + offset, values)
-                for offset, values in enumerate(rows[index + 1 :])
-                # any() is a fast first test; a row of zeros or spaces needs the slow one
-                if any(values) or not all(blank(v) for v in values)
-            ]
+            below = rows[index + 1 :]
+            if all(map(any, below)):  # each row has a value: the usual case, at C speed
+                body = list(zip(range(index + 2, index + 2 + len(below)), below, strict=True))
+            else:
+                body = [
+                    (index + 2 + offset, values)
+                    for offset, values in enumerate(below)
+                    # any() is a fast first test; a row of zeros or spaces needs the slow one
+                    if any(values) or not all(blank(v) for v in values)
+                ]
             headers = tuple(text_of(v) for v in row if not blank(v))
             return Table(sheet, columns, body, index + 1, headers)
     names = ", ".join(COLUMNS[f][0] for f in required)
