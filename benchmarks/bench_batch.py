@@ -2,8 +2,9 @@
 
     python benchmarks/bench_batch.py [--files 200] [--rounds 3] [--jobs 2]
 
-Makes FILES small rally leagues of varied size (10-60 players, 3-12 events, each its own random
-results), then, alternating in each round on fresh copies (so nothing is skipped as unchanged):
+Makes FILES small varied leagues (``leagues.py``: real-looking names, uneven attendance, ties;
+every system in turn, 10-60 players over about 3-12 events), then, in each round on fresh
+copies (so nothing is skipped as unchanged), the batch and the loop in alternating order:
 
 - the batch as `xlrally sync` runs it (``run_batch``: JOBS long-lived, memory-limited worker
   processes);
@@ -30,7 +31,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from make_workbook import make  # noqa: E402
+from leagues import SYSTEMS, Shape, make  # noqa: E402
 
 from xlrally.app import batch as batch_module  # noqa: E402
 from xlrally.app.batch import run_batch  # noqa: E402
@@ -55,15 +56,21 @@ def main() -> None:
         sources = []
         for n in range(args.files):
             path = root / "source" / f"league_{n:03d}.xlsx"
-            make(str(path), rnd.randint(10, 60), rnd.randint(3, 12), seed=n)
+            players, events = rnd.randint(10, 60), rnd.randint(3, 12)
+            rows = max(players, round(players * events * rnd.uniform(0.4, 0.9)))
+            make(path, Shape(SYSTEMS[n % len(SYSTEMS)], rows, players, seed=n, events=events))
             sources.append(path)
         batch, per_file, loop, skipped = [], [], [], []
         for r in range(args.rounds):
-            files = fresh(sources, root / f"batch{r}")
-            start = time.perf_counter()
-            outcomes = run_batch(files, jobs=args.jobs)
-            batch.append(time.perf_counter() - start)
-            assert all(o.result == "written" for o in outcomes), outcomes
+            for way in ("batch", "loop") if r % 2 == 0 else ("loop", "batch"):
+                files = fresh(sources, root / f"{way}{r}")
+                start = time.perf_counter()
+                if way == "batch":
+                    outcomes = run_batch(files, jobs=args.jobs)
+                else:
+                    outcomes = [sync_file(path) for path in files]
+                (batch if way == "batch" else loop).append(time.perf_counter() - start)
+                assert all(o.result == "written" for o in outcomes), outcomes
             start = time.perf_counter()
             again = run_batch(files, jobs=args.jobs)
             skipped.append(time.perf_counter() - start)
@@ -75,13 +82,9 @@ def main() -> None:
             per_file.append(time.perf_counter() - start)
             batch_module.BIG_FILE = big_file
             assert all(o.result == "written" for o in outcomes)
-            files = fresh(sources, root / f"loop{r}")
-            start = time.perf_counter()
-            outcomes = [sync_file(path) for path in files]
-            loop.append(time.perf_counter() - start)
-            assert all(o.result == "written" for o in outcomes)
     times = {"batch": batch, "per_file": per_file, "loop": loop, "skipped": skipped}
     rate = {k: args.files / statistics.median(v) for k, v in times.items()}
+    ratios = [t_loop / t_batch for t_loop, t_batch in zip(loop, batch, strict=True)]
     print(f"{args.files} files, {args.jobs} jobs, {args.rounds} rounds (medians)")
     print(f"batch (long-lived workers):     {rate['batch']:7.1f} files/s")
     print(f"one worker per file:            {rate['per_file']:7.1f} files/s")
@@ -89,6 +92,8 @@ def main() -> None:
     print(f"batch again (all unchanged):    {rate['skipped']:7.1f} files/s")
     print(f"ratio batch / one per file:     {rate['batch'] / rate['per_file']:7.2f}x")
     print(f"ratio batch / loop:             {rate['batch'] / rate['loop']:7.2f}x")
+    print(f"  each round's, in order:       {', '.join(f'{x:.2f}x' for x in ratios)}")
+    print(f"  median of the rounds':        {statistics.median(ratios):7.2f}x")
 
 
 if __name__ == "__main__":
