@@ -82,7 +82,7 @@ class SheetDigest:
         (:func:`cell_text`), in column order. A row without values may be given or not."""
         if not columns:
             return
-        head = f"{number} {columns} {[len(t) for t in texts]}\n"
+        head = f"{number} {columns} {list(map(len, texts))}\n"
         self._hash.update(head.encode())
         # surrogatepass: a lone surrogate a reader may hand over is hashed, never refused
         self._hash.update("".join(texts).encode("utf-8", "surrogatepass"))

@@ -244,12 +244,16 @@ class _RowWriter:
         texts: list[str] = []
         letters, style_attr = self.letters, self.style_attr
         at = -1
+        last, s = None, ""  # a run of cells of one look (a row's scores) looks it up once
         for value, look in row:
             at += 1
-            s = style_attr.get(id(look))
-            if s is None:
-                style = self.styles.xf(look)
-                s = style_attr[id(look)] = f' s="{style}"' if style else ""
+            if look is not last:
+                last = look
+                found = style_attr.get(id(look))
+                if found is None:
+                    style = self.styles.xf(look)
+                    found = style_attr[id(look)] = f' s="{style}"' if style else ""
+                s = found
             if type(value) is float and -_PLAIN_FLOATS < value < _PLAIN_FLOATS:
                 text = f"{value + 0.0:.15g}"  # kept_text's here (+ 0.0: -0.0 is 0)
             elif value is None:
