@@ -4,6 +4,10 @@ kind of real number, ordinals (issue 18: rules whose breaking no test noticed)."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlrally.core.numbers import show
 
 
 @pytest.mark.parametrize(
@@ -85,3 +89,28 @@ def test_numbers_of_other_kinds_follow_the_same_rules() -> None:
     with pytest.raises(ScoringError) as caught:
         real(float("nan"), "total")
     assert caught.value.message == "total must be a finite number, not nan"
+
+
+def _formatted(value: float, places: int) -> str:
+    """The rule of ``show`` written out: the number to its places (correctly rounded), its
+    trailing zeros and point stripped, no minus sign on a zero."""
+    text = f"{float(value):.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@settings(max_examples=500)
+@given(
+    value=st.one_of(
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.integers(-(10**12), 10**12).map(float),
+        st.integers(-(2**53), 2**53),
+        st.sampled_from([2.675, -0.004, -0.0, 1e20, 0.5, 1.5, 2.5]),
+    ),
+    places=st.integers(0, 4),
+)
+def test_show_is_the_number_to_its_places_without_trailing_zeros(value: float, places: int) -> None:
+    """Whole numbers (ints and whole floats) take a fast path; every number reads as the rule
+    says, whichever path it takes."""
+    assert show(value, places) == _formatted(value, places)

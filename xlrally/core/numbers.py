@@ -104,6 +104,8 @@ def show(value: float, places: int = 2) -> str:
         if type(value) is int:
             return str(value)
         value = float(value)
+    if value.is_integer():  # a whole float's digits, as formatting then stripping gives them
+        return str(int(value))
     # correctly rounded, as round() is: half to even
     text = f"{value:.2f}" if places == 2 else f"{value:.{places}f}"
     if "." in text:

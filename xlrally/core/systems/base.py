@@ -12,6 +12,7 @@ it and gives its :meth:`~PointsSystem.scorer`.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -257,7 +258,7 @@ class PointsTally:
     def __init__(self, system: PointsSystem, settings: Settings) -> None:
         self.system = system
         self.settings = settings
-        self.scores: dict[str, list[Score]] = {}
+        self.scores: defaultdict[str, list[Score]] = defaultdict(list)
         self.knockouts = (
             Knockouts(settings, system.counted_per_player) if settings.knockouts.active else None
         )
@@ -321,12 +322,9 @@ class PointsTally:
         scored = self.system.event_scores(self.settings, event, results, field_size)
         if scored is None:
             return False
-        scores = self.scores
-        for (pk, _), score in zip(keyed, scored, strict=True):
-            if pk in scores:
-                scores[pk].append(score)
-            else:
-                scores[pk] = [score]
+        lists = map(self.scores.__getitem__, [pk for pk, _ in keyed])  # a new player's made
+        for player_scores, score in zip(lists, scored, strict=True):
+            player_scores.append(score)
         return True
 
     def tallied(self, display: Mapping[str, str], held: int) -> Tallied:
