@@ -6,6 +6,7 @@ ways, problems and all."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import pytest
@@ -16,13 +17,24 @@ from xlrally.core.errors import LeagueProblems, ScoringError
 from xlrally.core.league import compute_standings
 from xlrally.core.model import Event, League, PointStructure, Result, Settings
 from xlrally.core.ranking import Score
-from xlrally.core.systems import SYSTEMS
+from xlrally.core.systems import SYSTEMS, poker
 from xlrally.core.systems.base import PointsSystem
 
 POKER = ("neau", "absolute", "reverse")
 STRUCTURE = PointStructure(
     points=(25, 20, 15.5), bonus=(3, 2), participating=5, player_count_factor=0.5, multiplier=1.5
 )
+STRUCTURES = st.builds(
+    PointStructure,
+    points=st.lists(st.sampled_from([25, 20, 15.5, 10, 0]), max_size=4).map(tuple),
+    bonus=st.lists(st.sampled_from([3, 2, 1.5]), max_size=3).map(tuple),
+    participating=st.sampled_from([0, 5, 2.5]),
+    multiplier=st.sampled_from([1, 1.5, 2]),
+    player_count_factor=st.sampled_from([0, 0.5, 2]),
+    player_count_to_rank=st.sampled_from([None, 0, 1, 3, 10]),
+)
+"""A league's point structure: tables shorter and longer than the fields, player-count points
+for everyone, for the first few or for none."""
 
 # Cells as sheets hand them over: ranks as floats (3.0), sometimes ints; now and then a cell a
 # rule refuses (blank, text, a fraction, zero, a shared or out-of-field place, infinity).
@@ -58,10 +70,14 @@ def _results(event: str, draws: Sequence[tuple[object, object, object]]) -> list
 
 
 def one_by_one(
-    system: PointsSystem, event: Event, results: Sequence[Result], size: int
+    system: PointsSystem,
+    event: Event,
+    results: Sequence[Result],
+    size: int,
+    structure: PointStructure = STRUCTURE,
 ) -> list[Score] | str:
     """Each result scored by the system's own scorer, or the first refusal's message."""
-    score = system.scorer(Settings(system.key, structure=STRUCTURE), event, size)
+    score = system.scorer(Settings(system.key, structure=structure), event, size)
     try:
         return [score(result) for result in results]
     except ScoringError as error:
@@ -74,19 +90,24 @@ def one_by_one(
     draws=draws(),
     event_buy_in=MONEY,
     extra=st.integers(0, 3),
+    structure=STRUCTURES,
 )
 def test_an_event_scored_at_once_is_scored_as_each_result_alone(
-    key: str, draws: list[tuple[object, object, object]], event_buy_in: object, extra: int
+    key: str,
+    draws: list[tuple[object, object, object]],
+    event_buy_in: object,
+    extra: int,
+    structure: PointStructure,
 ) -> None:
     system = SYSTEMS[key]
     assert isinstance(system, PointsSystem)
     event = Event("Week 1", buy_in=event_buy_in)
     results = _results("Week 1", draws)
     size = len(results) + extra  # Players given: more than those listed
-    at_once = system.event_scores(Settings(key, structure=STRUCTURE), event, results, size)
+    at_once = system.event_scores(Settings(key, structure=structure), event, results, size)
     if at_once is None:
         return  # scored result by result: the league test below covers that way
-    alone = one_by_one(system, event, results, size)
+    alone = one_by_one(system, event, results, size, structure)
     assert isinstance(alone, list)  # each alone scores too
     assert at_once == alone
     assert [s.explain for s in at_once] == [s.explain for s in alone]
@@ -137,3 +158,23 @@ def _outcome(league: League) -> object:
         return compute_standings(league)
     except LeagueProblems as problems:
         return [str(p) for p in problems.problems]
+
+
+@pytest.mark.parametrize("key", ["absolute", "reverse"])
+def test_every_finish_of_a_rank_table_at_once(key: str) -> None:
+    """Every structure of a small grid (tables shorter and longer than the field, player-count
+    points for everyone, the first 1 or 3, or none), every field of 1 to 9 players in some
+    order: each finish at once is the finish scored alone."""
+    finishes = poker.absolute_finishes if key == "absolute" else poker.reverse_finishes
+    alone = poker.score_absolute if key == "absolute" else poker.score_reverse
+    for points, bonus, factor, limit, multiplier in itertools.product(
+        [(), (25,), (25, 20, 15.5, 10)],
+        [(), (3, 2), (3, 2, 1.5)],
+        [0, 0.5, 2],
+        [None, 0, 1, 3, 10],
+        [1, 1.5],
+    ):
+        structure = PointStructure(points, bonus, 5, multiplier, factor, limit)
+        for size in range(1, 10):
+            ranks = [*range(size, 0, -2), *range(size - 1, 0, -2)]
+            assert finishes(ranks, size, structure) == [alone(r, size, structure) for r in ranks]

@@ -152,6 +152,51 @@ def score_reverse(rank: object, players: object, structure: PointStructure) -> P
     )
 
 
+_new_poker = functools.partial(tuple.__new__, PokerScore)
+"""``PokerScore(...)`` at C speed, every field given."""
+
+
+def absolute_finishes(
+    ranks: Sequence[int], players: int, structure: PointStructure
+) -> list[PokerScore]:
+    """:func:`score_absolute` of each of an event's finishes, its ranks places from 1 to
+    ``players`` (checked). Past the points and bonus tables (and the player-count rank) every
+    finish scores alike but for its rank: those are made from one score's parts."""
+    factor, limit = structure.player_count_factor, structure.player_count_to_rank
+    edge = max(len(structure.points), len(structure.bonus), limit if limit and factor else 0)
+    if not ranks or max(ranks) <= edge:
+        return [score_absolute(rank, players, structure) for rank in ranks]
+    beyond = score_absolute(edge + 1, players, structure)[1:]  # the parts past every table
+    return [
+        _new_poker((rank, *beyond)) if rank > edge else score_absolute(rank, players, structure)
+        for rank in ranks
+    ]
+
+
+def reverse_finishes(
+    ranks: Sequence[int], players: int, structure: PointStructure
+) -> list[PokerScore]:
+    """:func:`score_reverse` of each of an event's finishes, its ranks places from 1 to
+    ``players`` (checked); past the bonus table, the same arithmetic without a call each."""
+    bonuses, multiplier, participating = (
+        structure.bonus,
+        structure.multiplier,
+        structure.participating,
+    )
+    edge = len(bonuses)
+    scores = []
+    for rank in ranks:
+        if rank <= edge:
+            scores.append(score_reverse(rank, players, structure))
+            continue
+        base = (players - rank + 1) * multiplier
+        total = base + participating + 0  # as score_reverse adds a bonus of 0
+        scores.append(
+            _new_poker((rank, players, base, participating, 0, 0, total, structure, True))
+        )
+    return scores
+
+
 def absolute_points(rank: object, players: object, structure: PointStructure) -> float:
     """Absolute Points: table + participating + bonus + player-count points.
 
@@ -255,6 +300,8 @@ class RankTable(PointsSystem):
     players, the league's structure), with the working."""
 
     points: Callable[[object, object, PointStructure], PokerScore] = score_absolute
+    finishes: Callable[[Sequence[int], int, PointStructure], list[PokerScore]] = absolute_finishes
+    """``points`` of each of an event's finishes at once (the ranks checked)."""
 
     def scorer(self, settings: Settings, event: Event, field_size: int) -> Scorer:
         name, structure, points = event.name, settings.structure, self.points
@@ -274,8 +321,7 @@ class RankTable(PointsSystem):
         ranks = distinct_places(results, field_size)
         if ranks is None:
             return None
-        structure, points = settings.structure, self.points
-        workings = [points(rank, field_size, structure) for rank in ranks]
+        workings = self.finishes(ranks, field_size, settings.structure)
         totals = [working.total for working in workings]
         return list(map(_new_score, zip(repeat(event.name), totals, workings, repeat(True))))
 
@@ -421,6 +467,7 @@ REVERSE = RankTable(
     settings=(*POKER_SETTINGS, "Participating", "Multiplier"),
     points_table=True,
     points=score_reverse,
+    finishes=reverse_finishes,
 )
 """The registry's entry."""
 
