@@ -178,3 +178,76 @@ def test_every_finish_of_a_rank_table_at_once(key: str) -> None:
         for size in range(1, 10):
             ranks = [*range(size, 0, -2), *range(size - 1, 0, -2)]
             assert finishes(ranks, size, structure) == [alone(r, size, structure) for r in ranks]
+
+
+RALLY_CELLS = st.one_of(
+    st.none(),
+    st.integers(0, 7).map(lambda n: n / 2),
+    st.integers(0, 7),
+    st.sampled_from([0.25, -1.0, "2", True, float("nan")]),
+)
+"""A rally result's Points, Games or Byes as a sheet holds them: halves (as floats), ints now
+and then, blanks, and cells the rule refuses."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cells=st.lists(st.tuples(RALLY_CELLS, RALLY_CELLS, RALLY_CELLS), min_size=1, max_size=9),
+    rounds=st.sampled_from([4, 5.0, 7, 0, None]),
+)
+def test_a_rally_event_scored_at_once_is_scored_as_each_result_alone(
+    cells: list[tuple[object, object, object]], rounds: object
+) -> None:
+    rally = SYSTEMS["rally"]
+    assert isinstance(rally, PointsSystem)
+    event = Event("Dec 2025", rounds=rounds)
+    results = [
+        Result("Dec 2025", f"Player {i}", points=p, byes=b, games=g)
+        for i, (p, b, g) in enumerate(cells)
+    ]
+    at_once = rally.event_scores(Settings("rally"), event, results, len(results))
+    if at_once is None:
+        return
+    alone = one_by_one(rally, event, results, len(results))
+    assert isinstance(alone, list)
+    assert at_once == alone
+    assert [s.explain for s in at_once] == [s.explain for s in alone]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    events=st.lists(
+        st.lists(st.tuples(RALLY_CELLS, RALLY_CELLS, RALLY_CELLS), min_size=1, max_size=6),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_rally_has_the_same_standings_and_problems_either_way(
+    events: list[list[tuple[object, object, object]]],
+) -> None:
+    league = League(
+        Settings("rally"),
+        tuple(Event(f"Week {i}", rounds=7) for i in range(len(events))),
+        tuple(
+            Result(f"Week {i}", f"Player {j}", points=p, byes=b, games=g)
+            for i, cells in enumerate(events)
+            for j, (p, b, g) in enumerate(cells)
+        ),
+    )
+    fast = _outcome(league)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(SYSTEMS["rally"]), "event_scores", lambda *_: None)
+        assert _outcome(league) == fast
+
+
+def test_a_yes_among_ones_is_not_scored_as_one() -> None:
+    """TRUE equals 1 to Python (and to a dict of results already scored): the rally's points
+    TRUE are refused at their cell however many 1s come first."""
+    rally = SYSTEMS["rally"]
+    assert isinstance(rally, PointsSystem)
+    results = [Result("Dec", "Ann", points=1), Result("Dec", "Bob", points=True)]
+    assert rally.event_scores(Settings("rally"), Event("Dec", rounds=4), results, 2) is None
+    league = League(Settings("rally"), (Event("Dec", rounds=4),), tuple(results))
+    problems = _outcome(league)
+    assert isinstance(problems, list)
+    assert any("points must be a number" in p for p in problems)

@@ -20,6 +20,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import groupby
+from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import XlrallyError
@@ -329,28 +331,21 @@ def _tied(
     """The rows of players sharing a total, from place ``first`` + 1: ordered by the
     tie-break chain (names keep their order within it), each separated from the one above by
     the first tie-break that differs, or tied."""
-    keyed = [(e, tuple(c(e) for c in criteria)) for e in group]
-    keyed.sort(key=lambda pair: pair[1], reverse=True)  # stable
     rows: list[Standing] = []
-    for index, (entry, key) in enumerate(keyed):
-        above = keyed[index - 1][1] if index else None
-        below = keyed[index + 1][1] if index + 1 < len(keyed) else None
-        if above is None:
+    ordered = _by_chain(group, criteria, 0)
+    equal = len(criteria)  # the level of a row equal to the one above on every tie-break
+    for index, (entry, level) in enumerate(ordered):
+        if index == 0:
             decided_by = None
         else:
-            decided_by = next(
-                (
-                    TIE_BREAKS[name]
-                    for name, a, k in zip(tie_breaks, above, key, strict=True)
-                    if a != k
-                ),
-                "tied",
-            )
-        rank = rows[-1].rank if above == key else first + index + 1
+            decided_by = "tied" if level == equal else TIE_BREAKS[tie_breaks[level]]
+        tied_above = index > 0 and level == equal
+        tied_below = index + 1 < len(ordered) and ordered[index + 1][1] == equal
+        rank = rows[-1].rank if tied_above else first + index + 1
         rows.append(
             Standing(
                 rank,
-                key in (above, below),
+                tied_above or tied_below,
                 entry.player,
                 entry.total,
                 entry.scores,
@@ -359,3 +354,23 @@ def _tied(
             )
         )
     return rows
+
+
+def _by_chain(
+    group: list[Entry], criteria: Sequence[Callable[[Entry], tuple[float, ...]]], level: int
+) -> list[tuple[Entry, int]]:
+    """``group`` ordered by the tie-breaks from ``criteria[level]`` on (highest first, the
+    order given kept among equals), each with the level of the tie-break that separates it
+    from the one above (``len(criteria)``: none does). A tie-break's key is made only for the
+    players the ones before it left tied (a ``recent`` key is as long as the season)."""
+    if level == len(criteria) or len(group) == 1:
+        return [(entry, len(criteria)) for entry in group]
+    criterion = criteria[level]
+    keyed = sorted(((criterion(e), e) for e in group), key=itemgetter(0), reverse=True)
+    ordered: list[tuple[Entry, int]] = []
+    for _, run in groupby(keyed, key=itemgetter(0)):
+        below = _by_chain([entry for _, entry in run], criteria, level + 1)
+        if ordered:  # separated from the run above by this tie-break
+            below[0] = (below[0][0], level)
+        ordered.extend(below)
+    return ordered
