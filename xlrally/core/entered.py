@@ -11,7 +11,6 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 from operator import itemgetter
 
 from xlrally.core.checks import Collector, EventChecks, check_event
@@ -61,66 +60,10 @@ def index_results(league: League, events: dict[str, Event], problems: Collector)
     )
     entered = Entered({k: [] for k in events}, {}, roster)
     spellings: dict[str, list[str]] = {}  # player key -> the spellings met, in order
-    resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
-    if not _indexed_at_once(league.results, events, entered, spellings, resolved):
-        _index_one_by_one(league.results, events, entered, spellings, resolved, problems)
-    _shown_names(league, entered, spellings)
-    return entered
-
-
-def _indexed_at_once(
-    results: tuple[Result, ...],
-    events: dict[str, Event],
-    entered: Entered,
-    spellings: dict[str, list[str]],
-    resolved: dict[str, str],
-) -> bool:
-    """:func:`index_results` as a few passes at C speed over a big league's results, each
-    spelling of a name and an event worked out once, where nothing is wrong: every result's
-    event listed, every name given and not too long, no player twice in an event. False,
-    having indexed nothing, otherwise (the results are then indexed one by one, each problem
-    at its cell)."""
-    roster = entered.roster
-    event_keys = {name: _k(name) for name in set(map(itemgetter(0), results))}
-    if not set(event_keys.values()) <= events.keys():
-        return False
-    names = list(map(itemgetter(1), results))
-    for name in dict.fromkeys(names):  # each spelling once, in the order met
-        if not name.strip() or len(name) > MAX_NAME_LENGTH:
-            return False
-        pk = roster.resolve(name)
-        resolved[name] = pk
-        entered.display.setdefault(pk, roster.display(name))
-        spellings.setdefault(pk, []).append(name)
-    keyed = list(zip(map(resolved.__getitem__, names), results, strict=True))
-    by_event, at = entered.by_event, 0
-    for event, run in groupby(map(itemgetter(0), results)):  # each run of one event's results
-        size = len(list(run))
-        by_event[event_keys[event]].extend(keyed[at : at + size])
-        at += size
-    if any(len(set(map(itemgetter(0), pairs))) < len(pairs) for pairs in by_event.values()):
-        entered.display.clear()
-        spellings.clear()
-        resolved.clear()
-        for pairs in by_event.values():
-            pairs.clear()
-        return False
-    return True
-
-
-def _index_one_by_one(
-    results: tuple[Result, ...],
-    events: dict[str, Event],
-    entered: Entered,
-    spellings: dict[str, list[str]],
-    resolved: dict[str, str],
-    problems: Collector,
-) -> None:
-    """Each result under its event and player, each problem reported at its cell."""
-    roster = entered.roster
     players_in: dict[str, set[str]] = {k: set() for k in events}
+    resolved: dict[str, str] = {}  # spelling -> player key, worked out once per spelling
     event_keys: dict[str, str] = {}  # spelling -> event key
-    for result in results:
+    for result in league.results:
         ek = event_keys.get(result.event)
         if ek is None:
             ek = event_keys[result.event] = _k(result.event)
@@ -146,6 +89,8 @@ def _index_one_by_one(
             continue
         players_in[ek].add(pk)
         entered.by_event[ek].append((pk, result))
+    _shown_names(league, entered, spellings)
+    return entered
 
 
 def _shown_names(league: League, entered: Entered, spellings: dict[str, list[str]]) -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -189,28 +188,6 @@ class Rally(PointsSystem):
             return found
 
         return score
-
-    def event_scores(
-        self, settings: Settings, event: Event, results: Sequence[Result], field_size: int
-    ) -> list[Score] | None:
-        """Each distinct result of the event scored once, as :meth:`scorer` scores it, where
-        its cells are numbers or blanks (a yes/no, equal to 1 or 0, is left to the scorer to
-        refuse; 2 and 2.0 score alike, :func:`checked_score` making each the same)."""
-        columns = [[r.points for r in results], [r.byes for r in results]]
-        columns.append([r.games for r in results])
-        kinds = set().union(*(map(type, column) for column in columns))
-        if not kinds <= {float, int, type(None)}:
-            return None
-        name, rounds = event.name, event.rounds
-        keys = list(zip(*columns, strict=True))
-        known: dict[tuple[object, ...], Score] = {}
-        for points, byes, games in dict.fromkeys(keys):
-            try:
-                working = score_event(points, rounds, byes, games)
-            except ScoringError:
-                return None  # scored result by result: each mistake at its cell
-            known[points, byes, games] = Score(name, working.score, working)
-        return list(map(known.__getitem__, keys))
 
     def default_counted(self, held: int, events_cap: int) -> int | None:
         return events_counted(held, events_cap)
