@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from xlrally.app import unchanged
 from xlrally.core.errors import XlrallyError
-from xlrally.formats.cells import Row, Value, column_letter, kept, norm
+from xlrally.formats.cells import SheetRow, Value, column_letter, kept, norm, row_cells
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.properties import custom_property
 from xlrally.ooxml.sheet_values import cell_text, values_digest
@@ -118,14 +118,14 @@ def marks(sheet: SheetXml) -> Mapping[str, str]:
     }
 
 
-def marks_keeping(package: Package, grid: Sequence[Row]) -> Marks:
+def marks_keeping(package: Package, grid: Sequence[SheetRow]) -> Marks:
     """:func:`marks`, but where the package's fingerprint is of the older form (``v3-``) and
     still the grid's, that one is kept: an upgrade of xlrally that changes no result rewrites
     no file (:func:`kept_record`), not even for the new form of the fingerprint."""
     stored = custom_property(package, FINGERPRINT)
     if stored is None or not stored.startswith(V3):
         return marks
-    if _v3([[cell.value for cell in row] for row in grid]) != stored:
+    if _v3([[cell.value for cell in row_cells(row)] for row in grid]) != stored:
         return marks
     return lambda sheet: {**marks(sheet), FINGERPRINT: stored}
 

@@ -31,7 +31,7 @@ from xlrally.ooxml.temporaries import TEMP_SUFFIX, temp_prefix
 
 if TYPE_CHECKING:
     from xlrally.core.standings import Standings
-    from xlrally.formats.cells import PrintSetup, Row
+    from xlrally.formats.cells import PrintSetup, SheetRow
     from xlrally.ooxml.reader import FileSheets
 
 # The reading, scoring and writing code is imported by the functions that use it
@@ -159,14 +159,14 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
         with paused_gc(ending=keep is not None), FileSheets(path, check_area) as source:
             read_while_loading(source)
             from xlrally.core.league import compute_standings
-            from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
+            from xlrally.formats.grid import SHEET_NAME, print_setup, standings_sheet
             from xlrally.formats.workbook import read_league
             from xlrally.ooxml.writer import stage_sheet
 
             league = read_league(source)
             source.release()
             standings = compute_standings(league)
-            grid = standings_grid(standings)
+            grid = standings_sheet(standings)
             if keep is not None:
                 keep.extend((source, league, standings, grid))
             setup = print_setup(standings, grid)
@@ -229,7 +229,7 @@ def _load_beside() -> None:
 
 
 def _holds_already(
-    package: Package, standings: Standings, grid: Sequence[Row], setup: PrintSetup
+    package: Package, standings: Standings, grid: Sequence[SheetRow], setup: PrintSetup
 ) -> bool:
     """The file holds what these rules write, under the record another xlrally's rules left
     (:func:`~xlrally.app.stamps.kept_record`): planned with that record, nothing changes."""

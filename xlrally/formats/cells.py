@@ -34,6 +34,8 @@ __all__ = [
     "Look",
     "PrintSetup",
     "Row",
+    "SheetRow",
+    "SparseRow",
     "Value",
     "blank",
     "column_letter",
@@ -41,6 +43,8 @@ __all__ = [
     "kept",
     "norm",
     "quote_sheet",
+    "row_cells",
+    "row_width",
     "short",
     "show_date",
     "text_of",
@@ -188,13 +192,55 @@ class Cell(NamedTuple):
 
 Row = tuple[Cell, ...]
 
+BLANK = Cell(None)
 
-def column_widths(grid: Sequence[Row]) -> list[float]:
+
+class SparseRow(NamedTuple):
+    """A row of cells given sparsely: its first cells (``head``), then numbers at some of the
+    columns up to ``tail_at`` (each with its look; the cells between them blank), then its
+    last cells (``tail``) from column ``tail_at``. A standings table's row is one: a player's
+    own cells, a score in each event played among the season's columns, the working. The file
+    writer writes it as it is (:func:`~xlrally.ooxml.sheet_xml.sheet_xml`), without a cell
+    object per score; :func:`row_cells` gives it cell by cell for every other writer.
+
+    >>> row = SparseRow((Cell("Ann"),), [2], [79], [PLAIN], 3, (Cell("100 × 3 / 4 + 4 = 79"),))
+    >>> [cell.value for cell in row_cells(row)], row_width(row)
+    (['Ann', None, 79, '100 × 3 / 4 + 4 = 79'], 4)
+    """
+
+    head: Row
+    columns: list[int]
+    values: list[float]
+    looks: list[Look]
+    tail_at: int
+    tail: Row
+
+
+SheetRow = Row | SparseRow
+"""A row of a sheet to write: cell by cell, or sparsely."""
+
+
+def row_cells(row: SheetRow) -> Row:
+    """The row cell by cell (a :class:`SparseRow`'s blanks filled in)."""
+    if not isinstance(row, SparseRow):
+        return row
+    cells = [*row.head, *[BLANK] * (row.tail_at - len(row.head))]
+    for column, value, look in zip(row.columns, row.values, row.looks, strict=True):
+        cells[column] = Cell(value, look)
+    return (*cells, *row.tail)
+
+
+def row_width(row: SheetRow) -> int:
+    """The number of cells of a row, its blanks counted."""
+    return row.tail_at + len(row.tail) if isinstance(row, SparseRow) else len(row)
+
+
+def column_widths(grid: Sequence[SheetRow]) -> list[float]:
     """Each column's width in characters, the same in every writer (file, Excel, template):
     the longest value *as shown* among the table's first 500 rows (the note lines below the
     table do not count), plus 2, at least 8 and at most 60."""
-    columns = max((len(r) for r in grid), default=0)
-    table = [r for r in grid[:500] if len(r) == columns]
+    columns = max(map(row_width, grid), default=0)
+    table = [row_cells(r) for r in grid[:500] if row_width(r) == columns]
     widths = []
     for index in range(columns):
         longest = max(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 
 from xlrally.core.numbers import show
 from xlrally.core.ranking import TIE_BREAKS, Standing
@@ -20,7 +22,18 @@ from xlrally.core.sections import of_section, section_names
 from xlrally.core.standings import Standings
 from xlrally.core.teams import team_rule
 from xlrally.core.words import plural
-from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Cell, Look, PrintSetup, Row
+from xlrally.formats.cells import (
+    MAX_CELL_TEXT,
+    PLAIN,
+    Cell,
+    Look,
+    PrintSetup,
+    Row,
+    SheetRow,
+    SparseRow,
+    row_cells,
+    row_width,
+)
 from xlrally.formats.shown import shown_warnings
 from xlrally.formats.treasury import (
     EVENT_HEADINGS,
@@ -74,11 +87,19 @@ def _formats(decimals: int) -> tuple[str, str]:
 
 
 def standings_grid(standings: Standings) -> tuple[Row, ...]:
+    """:func:`standings_sheet` cell by cell: what every writer but the file's writes (Excel,
+    LibreOffice, a new workbook), and what a sheet read back is compared with."""
+    return tuple(map(row_cells, standings_sheet(standings)))
+
+
+def standings_sheet(standings: Standings) -> tuple[SheetRow, ...]:
     """The Standings sheet for these standings (see the module docstring): the table, the
     notes under it, then a table per section (a title row, then the section's players ranked
-    among themselves: rank, player, total, events), the team table, then the prizes."""
+    among themselves: rank, player, total, events), the team table, then the prizes. The
+    table's rows are sparse (:class:`~xlrally.formats.cells.SparseRow`: no cell object per
+    score), as the file's writer takes them."""
     table = standings_view(standings)
-    rows = _table(table)
+    rows: list[SheetRow] = _table(table)
     rows.append(())
     for line in notes(table):
         rows.append((Cell(fit(line), NOTE),))
@@ -194,17 +215,14 @@ def _teams(table: StandingsView) -> list[Row]:
     return rows
 
 
-_new_cell = functools.partial(tuple.__new__, Cell)
-"""``Cell(value, look)`` at C speed (one per result), both fields given."""
-
-
-def _table(table: StandingsView) -> list[Row]:
-    """The heading row and one row per player."""
+def _table(table: StandingsView) -> list[SheetRow]:
+    """The heading row and one row per player (sparse: a score cell per event played)."""
     number, bracketed = _formats(table.places)
     counted_look = Look(bold=True, number_format=number)
     dropped_look = Look(italic=True, grey=True, number_format=bracketed)
+    looks = (dropped_look, counted_look)  # by whether a score counted
     texts = len(table.leading)  # Player (and Country) after Rank hold text
-    rows: list[Row] = [
+    rows: list[SheetRow] = [
         (
             Cell("Rank", HEADER_RANK),
             *(
@@ -216,21 +234,25 @@ def _table(table: StandingsView) -> list[Row]:
         )
     ]
     total_look = Look(bold=True, number_format=number)
-    blank = Cell(None)
+    first = len(table.leading) + 2  # the first event's column, after Total and Events
+    columns = range(first, first + len(table.held))
     for view in table.rows:
         row = view.standing
-        cells = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
+        head = [Cell(row.shown_rank, RANK_TIED if row.tied else RANK), Cell(row.player)]
         if table.countries:
-            cells.append(Cell(table.country(row.player) or None))
-        cells += [Cell(row.total, total_look), Cell(row.events, needs_look(row.needs))]
-        cells += [
-            blank
-            if score is None
-            else _new_cell((score.value, counted_look if score.counted else dropped_look))
-            for score in view.scores
-        ]
-        cells.append(Cell(working(view, table)))
-        rows.append(tuple(cells))
+            head.append(Cell(table.country(row.player) or None))
+        head += [Cell(row.total, total_look), Cell(row.events, needs_look(row.needs))]
+        shown = list(filter(None, view.scores))  # at C speed: a score per event played
+        rows.append(
+            SparseRow(
+                tuple(head),
+                list(compress(columns, view.scores)),
+                list(map(itemgetter(1), shown)),  # each ScoreView's value
+                list(map(looks.__getitem__, map(itemgetter(2), shown))),  # and its look
+                columns.stop,
+                (Cell(working(view, table)),),
+            )
+        )
     return rows
 
 
@@ -276,7 +298,7 @@ def notes(table: StandingsView) -> list[str]:
     return lines
 
 
-def print_setup(standings: Standings, grid: Sequence[Row]) -> PrintSetup:
+def print_setup(standings: Standings, grid: Sequence[SheetRow]) -> PrintSetup:
     """How the Standings sheet of this grid prints: titled, the table without its last column
     (Working)."""
-    return PrintSetup(league_title(standings.settings) or SHEET_NAME, len(grid[0]) - 1)
+    return PrintSetup(league_title(standings.settings) or SHEET_NAME, row_width(grid[0]) - 1)

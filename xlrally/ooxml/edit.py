@@ -26,9 +26,10 @@ from xlrally.ooxml.constants import (
     WORKSHEET_CONTENT_TYPE,
     WORKSHEET_TYPE,
 )
+from xlrally.ooxml.escapes import NOT_IN_XML, xml_text
 from xlrally.ooxml.package import Package
 from xlrally.ooxml.rawzip import AHEAD_FROM, Packed, pack_ahead
-from xlrally.ooxml.sheet_xml import NOT_IN_XML, string_item, xml_text
+from xlrally.ooxml.sheet_xml import string_item
 from xlrally.ooxml.styles import Styles
 from xlrally.ooxml.xmlpart import XmlPart
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from xlrally.formats.cells import EXCEL_EPOCH, column_letter
+from xlrally.ooxml.escapes import xml_text
 from xlrally.ooxml.package import NS_MAIN, column_number
-from xlrally.ooxml.sheet_xml import number_text, xml_text
 from xlrally.ooxml.xmlpart import Element, Splice
 
 Written = str | int | float | dt.date | None
@@ -24,6 +24,18 @@ Writes = Mapping[int, Mapping[int, Written]]
 
 _REF = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
 _ROW_STYLE = ("s", "customFormat", "ht", "customHeight")
+
+
+def number_text(value: float | int) -> str:
+    """A number as a value the user's sheet takes (a Results or Events cell): whole numbers
+    bare, others to every digit (``repr``), a yes/no as 1 or 0."""
+    if type(value) is int:
+        return str(value)
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if float(value).is_integer():
+        return str(int(value))
+    return repr(float(value))
 
 
 def _cell_position(element: Element, previous: int) -> int:

@@ -19,17 +19,18 @@ from typing import NamedTuple
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import (
-    MAX_CELL_TEXT,
     PAGE_FOOTER,
-    PLAIN,
     PrintSetup,
-    Row,
+    SheetRow,
     column_letter,
     column_widths,
+    row_cells,
+    row_width,
 )
 from xlrally.ooxml.package import NS_MAIN, NS_REL, column_number
-from xlrally.ooxml.sheet_values import SheetDigest, kept_text
+from xlrally.ooxml.sheet_values import SheetDigest
 from xlrally.ooxml.styles import Styles
+from xlrally.ooxml.written_rows import RowWriter
 from xlrally.ooxml.xmlpart import Element, XmlPart
 
 MAX_COLUMNS = 16_384
@@ -53,36 +54,8 @@ KEPT_AFTER = (
 """Elements of the old sheet that are kept, in schema order (before and after the cells)."""
 KEPT = KEPT_BEFORE + KEPT_AFTER
 
-NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-"""Characters XML 1.0 cannot hold, even as a character reference: a cell's text holds them
-as Excel's ``_xHHHH_``; a name (a sheet's) cannot."""
-_ESCAPE_LIKE = re.compile("_(x[0-9A-Fa-f]{4}_)")
 _SELECTED = ' tabSelected="1"'
 _OURS = {"": NS_MAIN, "r": NS_REL, "xml": "http://www.w3.org/XML/1998/namespace"}
-
-
-def xml_text(text: str) -> str:
-    """Escape text for a cell: XML specials, characters XML cannot hold (as Excel's _xHHHH_),
-    and literal ``_xHHHH_`` sequences (so that Excel shows them as typed).
-
-    >>> xml_text("=SUM(A1) & <b>")
-    '=SUM(A1) &amp; &lt;b&gt;'
-    >>> xml_text("bell\\x07 _x0041_")
-    'bell_x0007_ _x005F_x0041_'
-    """
-    text = _ESCAPE_LIKE.sub(r"_x005F_\1", text)
-    text = NOT_IN_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
-    return html.escape(text, quote=False)
-
-
-def number_text(value: float | int) -> str:
-    if type(value) is int:
-        return str(value)
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if float(value).is_integer():
-        return str(int(value))
-    return repr(float(value))
 
 
 def print_defaults(setup: PrintSetup) -> dict[str, str]:
@@ -160,10 +133,6 @@ def is_print_default(tag: str, markup: str) -> bool:
     )
 
 
-_PLAIN_FLOATS = 999_999_999_999_999.5
-"""Below this, whole or not, a float's 15 significant digits are its :func:`kept_text`."""
-
-
 class SheetXml(NamedTuple):
     """A written sheet: its XML, and the digest of the values it holds as any reader of the
     file sees them (:mod:`~xlrally.ooxml.sheet_values`), made from the very texts written."""
@@ -173,7 +142,7 @@ class SheetXml(NamedTuple):
 
 
 def sheet_xml(
-    grid: Sequence[Row],
+    grid: Sequence[SheetRow],
     styles: Styles,
     kept: dict[str, str],
     selected: bool,
@@ -184,7 +153,7 @@ def sheet_xml(
 
     Raises WorkbookError when the grid is beyond Excel's limits (nothing is then written).
     """
-    columns = max((len(r) for r in grid), default=0) or 1  # blank rows still have column A
+    columns = max(map(row_width, grid), default=0) or 1  # blank rows still have column A
     if columns > MAX_COLUMNS:
         raise WorkbookError(
             f"the Standings sheet would need {columns:,} columns; Excel has {MAX_COLUMNS:,} "
@@ -208,7 +177,8 @@ def sheet_xml(
         '<sheetFormatPr defaultRowHeight="15"/><cols>',
     ]
     for index, width in enumerate(column_widths(grid), start=1):
-        heading = grid[0][index - 1].value if grid and index <= len(grid[0]) else None
+        head = row_cells(grid[0]) if grid else ()
+        heading = head[index - 1].value if index <= len(head) else None
         hide = ' hidden="1"' if isinstance(heading, str) and heading in hidden else ""
         out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"{hide}/>')
     out.append("</cols><sheetData>")
@@ -216,74 +186,13 @@ def sheet_xml(
     # hold the sheet three times over (150 MB at a million results).
     encoded = ["".join(out).encode("utf-8")]
     digest = SheetDigest()
-    cells = _RowWriter(styles, [column_letter(i) for i in range(columns)])
+    cells = RowWriter(styles, [column_letter(i) for i in range(columns)])
     for number, row in enumerate(grid, start=1):
-        if row:
+        if row_width(row):  # an empty row is left out
             encoded.append(cells.row(number, row, digest))
     out = ["</sheetData>", *(kept[tag] for tag in KEPT_AFTER if tag in kept), "</worksheet>"]
     encoded.append("".join(out).encode("utf-8"))
     return SheetXml(b"".join(encoded), digest.hexdigest())
-
-
-class _RowWriter:
-    """The XML of a sheet's rows, with each row's values given to the sheet's digest as the
-    texts written (:func:`~xlrally.ooxml.sheet_values.cell_text` for what was written)."""
-
-    def __init__(self, styles: Styles, letters: list[str]) -> None:
-        self.styles = styles
-        self.letters = letters
-        self.style_attr: dict[int, str] = {}  # by id(): looks are few shared objects
-
-    def row(self, number: int, row: Row, digest: SheetDigest) -> bytes:
-        """One ``<row>`` as bytes, on purpose one loop with its lookups bound once: it runs
-        once per cell (350,000 for a big league's table)."""
-        n = str(number)
-        out = [f'<row r="{n}">']
-        append = out.append
-        columns: list[int] = []
-        texts: list[str] = []
-        letters, style_attr = self.letters, self.style_attr
-        at = -1
-        last, s = None, ""  # a run of cells of one look (a row's scores) looks it up once
-        for value, look in row:
-            at += 1
-            if look is not last:
-                last = look
-                found = style_attr.get(id(look))
-                if found is None:
-                    style = self.styles.xf(look)
-                    found = style_attr[id(look)] = f' s="{style}"' if style else ""
-                s = found
-            if type(value) is float and -_PLAIN_FLOATS < value < _PLAIN_FLOATS:
-                text = f"{value + 0.0:.15g}"  # kept_text's here (+ 0.0: -0.0 is 0)
-            elif value is None:
-                if s and look != PLAIN:
-                    append(f'<c r="{letters[at]}{n}"{s}/>')
-                continue
-            elif type(value) is int:
-                text = str(value)
-            elif isinstance(value, str):
-                if len(value) > MAX_CELL_TEXT:
-                    raise WorkbookError(
-                        f"{letters[at]}{n} of the Standings sheet would hold {len(value):,} "
-                        f"characters; Excel holds at most {MAX_CELL_TEXT:,} in a cell"
-                    )
-                append(
-                    f'<c r="{letters[at]}{n}"{s} t="inlineStr"><is><t xml:space="preserve">'
-                    f"{xml_text(value)}</t></is></c>"
-                )
-                if value:
-                    columns.append(at)
-                    texts.append(f"'{value}")
-                continue
-            else:
-                text = kept_text(value)  # a number beyond 1e15, or a yes/no written as 1/0
-            append(f'<c r="{letters[at]}{n}"{s}><v>{text}</v></c>')
-            columns.append(at)
-            texts.append(text)
-        append("</row>")
-        digest.row(number, columns, texts)
-        return "".join(out).encode("utf-8")
 
 
 def kept_elements(old: XmlPart) -> dict[str, str]:

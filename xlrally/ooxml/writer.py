@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import PrintSetup, Row, norm
+from xlrally.formats.cells import PrintSetup, SheetRow, norm
 from xlrally.ooxml.constants import (
     CUSTOM_CONTENT_TYPE,
     NS_CUSTOM,
@@ -103,7 +103,7 @@ fingerprint of what was written."""
 def plan_sheet(
     package: Package,
     name: str,
-    grid: Sequence[Row],
+    grid: Sequence[SheetRow],
     setup: PrintSetup | None = None,
     marks: Marks | None = None,
     stamp: tuple[str, str] | None = None,
@@ -191,7 +191,7 @@ def _old_sheet(package: Package, existing: SheetRef) -> _OldSheet:
 def stage_sheet(
     path: str | Path,
     name: str,
-    grid: Sequence[Row],
+    grid: Sequence[SheetRow],
     package: Package,
     setup: PrintSetup | None = None,
     marks: Marks | None = None,

@@ -37,8 +37,8 @@ from xlrally.core.model import League, Result
 from xlrally.core.names import norm
 from xlrally.core.players import key
 from xlrally.core.standings import Standings
-from xlrally.formats.cells import PrintSetup, Row
-from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
+from xlrally.formats.cells import PrintSetup, SheetRow
+from xlrally.formats.grid import SHEET_NAME, print_setup, standings_sheet
 from xlrally.formats.workbook import read_league
 from xlrally.ooxml.in_place import Written
 from xlrally.ooxml.reader import FileSheets
@@ -173,7 +173,7 @@ def _scored(
     source: str,
     beside: ThreadPoolExecutor,
     keep: list[object] | None,
-) -> tuple[Standings, tuple[Row, ...], PrintSetup]:
+) -> tuple[Standings, tuple[SheetRow, ...], PrintSetup]:
     """The league as the next sync will read it (the rows read at first, the cells read back
     laid over them), checked and scored once, and its Standings sheet's grid; the big sheet's
     new part packed ``beside`` meanwhile, into the edit. The league is let go once scored
@@ -202,7 +202,7 @@ def _scored(
     if keep is not None:
         keep.append(league)
     del league
-    grid = standings_grid(standings)
+    grid = standings_sheet(standings)
     setup = print_setup(standings, grid)
     for part, packed in packing.items():
         edit.packed[part] = packed.result()
