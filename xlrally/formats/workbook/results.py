@@ -138,7 +138,7 @@ def _table_results(
 ) -> list[Result]:
     """The results of one sheet, converted column by column: a big league has 200,000 rows,
     and list comprehensions over columns are several times faster than a loop over rows."""
-    numbers, body = zip(*table.rows, strict=True) if table.rows else ((), ())  # at C speed
+    numbers, body = table.numbers, table.body
     sheet, columns = table.sheet, table.columns
     if not knockouts:
         columns = {f: c for f, c in columns.items() if f not in _KNOCKOUT_FIELDS}

@@ -91,11 +91,19 @@ class Table:
 
     sheet: str
     columns: dict[str, int]
-    rows: list[tuple[int, list[Value]]]  # (1-based row number, values)
+    numbers: Sequence[int]
+    """The 1-based row number of each row of ``body``."""
+    body: Sequence[list[Value]]
+    """The rows with a value (blank rows left out)."""
     header: int = 1
     """The header's row number."""
     headers: tuple[str, ...] = ()
     """The header row's texts, as written."""
+
+    @property
+    def rows(self) -> list[tuple[int, list[Value]]]:
+        """Each row's number and values."""
+        return list(zip(self.numbers, self.body, strict=True))
 
     def get(self, values: list[Value], field_name: str) -> Value:
         index = self.columns.get(field_name)
@@ -119,17 +127,17 @@ def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> 
                 columns[found] = col
         if all(f in columns for f in required):
             below = rows[index + 1 :]
-            if all(map(any, below)):  # each row has a value: the usual case, at C speed
-                body = list(zip(range(index + 2, index + 2 + len(below)), below, strict=True))
-            else:
-                body = [
-                    (index + 2 + offset, values)
-                    for offset, values in enumerate(below)
+            numbers: Sequence[int] = range(index + 2, index + 2 + len(below))
+            if not all(map(any, below)):  # a row without a value to leave out (else C speed)
+                kept = [
+                    (number, values)
+                    for number, values in zip(numbers, below, strict=True)
                     # any() is a fast first test; a row of zeros or spaces needs the slow one
                     if any(values) or not all(blank(v) for v in values)
                 ]
+                numbers, below = [n for n, _ in kept], [values for _, values in kept]
             headers = tuple(text_of(v) for v in row if not blank(v))
-            return Table(sheet, columns, body, index + 1, headers)
+            return Table(sheet, columns, numbers, below, index + 1, headers)
     names = ", ".join(COLUMNS[f][0] for f in required)
     best = max(rows[:HEADER_SEARCH_ROWS], key=known_headers, default=[])
     if known_headers(best):
