@@ -20,6 +20,10 @@ ONE_JOB = {
     "cli.py": "the command line: one function per command, each a client of xlrally.api",
     "core/expression.py": "the formula language: its tokens, grammar, evaluation and display",
     "core/systems/formula.py": "the formula system: its presets with their sources, its scores",
+    "core/systems/poker.py": (
+        "the poker league manager's rule book (seed 002): its three point structures, each "
+        "finish's working, one at a time and a whole event at once, and their systems"
+    ),
     "ooxml/package.py": "the package opened safely: each limit checked before a part is parsed",
     "calc/unobook.py": "the open Calc document as the refresh's workbook, over UNO",
     "calc/odsbook.py": "`xlrally new league.ods`: the converted workbook and its button",
