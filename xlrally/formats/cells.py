@@ -197,11 +197,11 @@ BLANK = Cell(None)
 
 class SparseRow(NamedTuple):
     """A row of cells given sparsely: its first cells (``head``), then numbers at some of the
-    columns up to ``tail_at`` (each with its look; the cells between them blank), then its
-    last cells (``tail``) from column ``tail_at``. A standings table's row is one: a player's
-    own cells, a score in each event played among the season's columns, the working. The file
-    writer writes it as it is (:func:`~xlrally.ooxml.sheet_xml.sheet_xml`), without a cell
-    object per score; :func:`row_cells` gives it cell by cell for every other writer.
+    columns up to ``tail_at``, in order (each with its look; the cells between them blank),
+    then its last cells (``tail``) from column ``tail_at``. A standings table's row is one: a
+    player's own cells, a score in each event played among the season's columns, the working.
+    The file writer writes it as it is (:func:`~xlrally.ooxml.sheet_xml.sheet_xml`), without a
+    cell object per score; :func:`row_cells` gives it cell by cell for every other writer.
 
     >>> row = SparseRow((Cell("Ann"),), [2], [79], [PLAIN], 3, (Cell("100 × 3 / 4 + 4 = 79"),))
     >>> [cell.value for cell in row_cells(row)], row_width(row)
