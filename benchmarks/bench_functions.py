@@ -32,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import udfs
-from xlrally.core.systems import poker, rally
+from xlrally.core.systems import rally
 
 Column = list[list[Any]]
 Case = tuple[Callable[[], Any], Callable[[], Any]]
