@@ -18,9 +18,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import groupby
+from itertools import groupby, repeat
 from operator import itemgetter
 from typing import NamedTuple, Protocol
 
@@ -96,6 +97,20 @@ class Score(NamedTuple):
     def explain(self) -> str:
         """One line of working, e.g. ``100 × 2 / (5 − 1) + 4 = 54``."""
         return self.working.explain if self.working is not None else ""
+
+
+_new_score = functools.partial(tuple.__new__, Score)
+
+
+def scores_made(event: str, values: Iterable[float], workings: Iterable[Working]) -> list[Score]:
+    """An event's scores, one per value with its working (each eligible), made at C speed
+    without a call per score (a system that scores a whole event at once).
+
+    >>> scores_made("E1", [5, 3], [None, None])
+    [Score(event='E1', value=5, working=None, eligible=True), Score(event='E1', value=3, \
+working=None, eligible=True)]
+    """
+    return list(map(_new_score, zip(repeat(event), values, workings, repeat(True))))
 
 
 @dataclass(frozen=True)

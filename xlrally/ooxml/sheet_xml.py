@@ -176,8 +176,8 @@ def sheet_xml(
         '<selection pane="bottomRight" activeCell="C2" sqref="C2"/></sheetView></sheetViews>',
         '<sheetFormatPr defaultRowHeight="15"/><cols>',
     ]
+    head = row_cells(grid[0]) if grid else ()
     for index, width in enumerate(column_widths(grid), start=1):
-        head = row_cells(grid[0]) if grid else ()
         heading = head[index - 1].value if index <= len(head) else None
         hide = ' hidden="1"' if isinstance(heading, str) and heading in hidden else ""
         out.append(f'<col min="{index}" max="{index}" width="{width}" customWidth="1"{hide}/>')

@@ -43,7 +43,7 @@ from xlrally.core.checks import distinct_places
 from xlrally.core.errors import ScoringError
 from xlrally.core.model import Event, PointStructure, Result, Settings
 from xlrally.core.numbers import non_negative, real, show, whole
-from xlrally.core.ranking import Score
+from xlrally.core.ranking import Score, scores_made
 from xlrally.core.systems.base import Example, Fail, PointsSystem
 
 __all__ = [
@@ -153,7 +153,7 @@ def score_reverse(rank: object, players: object, structure: PointStructure) -> P
 
 
 _new_poker = functools.partial(tuple.__new__, PokerScore)
-"""``PokerScore(...)`` at C speed, every field given."""
+"""``PokerScore(...)`` at C speed (one per result), every field given."""
 
 
 def absolute_finishes(
@@ -281,9 +281,8 @@ def neau_points(players: object, buy_in: object, total_expense: object, finish: 
 
 # ---------------------------------------------------------------- the systems
 
-_new_score = functools.partial(tuple.__new__, Score)
 _new_neau = functools.partial(tuple.__new__, NeauScore)
-"""``Score(...)`` and ``NeauScore(...)`` at C speed (one each per result), every field given."""
+"""``NeauScore(...)`` at C speed (one per result), every field given."""
 
 
 def _amounts(values: list[object]) -> list[float] | None:
@@ -322,8 +321,7 @@ class RankTable(PointsSystem):
         if ranks is None:
             return None
         workings = self.finishes(ranks, field_size, settings.structure)
-        totals = [working.total for working in workings]
-        return list(map(_new_score, zip(repeat(event.name), totals, workings, repeat(True))))
+        return scores_made(event.name, [working.total for working in workings], workings)
 
 
 @dataclass(frozen=True)
@@ -373,8 +371,7 @@ class NeauSystem(PointsSystem):
             for b, c, d in zip(buy_ins, spent, finishes, strict=True)
         ]
         workings = zip(repeat(a), map(float, buy_ins), map(float, spent), finishes, points)
-        neau = map(_new_neau, workings)
-        return list(map(_new_score, zip(repeat(event.name), points, neau, repeat(True))))
+        return scores_made(event.name, points, map(_new_neau, workings))
 
     def check_own(self, event: Event, fail: Fail) -> None:
         """The event's Buy-in, when given, must be one Neau's formula can use."""

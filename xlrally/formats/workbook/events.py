@@ -20,7 +20,7 @@ def read_events(book: Book, system: str, problems: Problems) -> list[Event]:
     needed = ["rounds"] if scoring.rounds == "required" else []
     needed += ["date"] if scoring.dated else []
     for field_name in needed:
-        if field_name not in table.columns and table.rows:
+        if field_name not in table.columns and table.body:
             header = CellOrigin(sheet, table.header, {})
             problems.at(header, None, missing_column(field_name, table.headers))
             problems.missing_columns.add(field_name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import NamedTuple, Protocol
 
 from xlrally.core.errors import Problem, XlrallyError
@@ -129,13 +130,9 @@ def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> 
             below = rows[index + 1 :]
             numbers: Sequence[int] = range(index + 2, index + 2 + len(below))
             if not all(map(any, below)):  # a row without a value to leave out (else C speed)
-                kept = [
-                    (number, values)
-                    for number, values in zip(numbers, below, strict=True)
-                    # any() is a fast first test; a row of zeros or spaces needs the slow one
-                    if any(values) or not all(blank(v) for v in values)
-                ]
-                numbers, below = [n for n, _ in kept], [values for _, values in kept]
+                # any() is a fast first test; a row of zeros or spaces needs the slow one
+                kept = [any(values) or not all(map(blank, values)) for values in below]
+                numbers, below = list(compress(numbers, kept)), list(compress(below, kept))
             headers = tuple(text_of(v) for v in row if not blank(v))
             return Table(sheet, columns, numbers, below, index + 1, headers)
     names = ", ".join(COLUMNS[f][0] for f in required)
