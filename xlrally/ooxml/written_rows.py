@@ -13,14 +13,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xlrally.core.errors import WorkbookError
-from xlrally.formats.cells import MAX_CELL_TEXT, PLAIN, Look, Row, SheetRow, SparseRow
+from xlrally.formats.cells import (
+    MAX_CELL_TEXT,
+    PLAIN,
+    SIGNIFICANT_DIGITS,
+    Look,
+    Row,
+    SheetRow,
+    SparseRow,
+)
 from xlrally.ooxml.escapes import xml_text
 from xlrally.ooxml.sheet_values import SheetDigest, kept_text
 from xlrally.ooxml.styles import Styles
 
 PLAIN_FLOATS = 999_999_999_999_999.5
-"""Below this, whole or not, a number's 15 significant digits (``%.15g``) are its
+"""Below this, whole or not, a number's 15 significant digits (:data:`DIGITS`) are its
 :func:`~xlrally.ooxml.sheet_values.kept_text` (but for -0.0, whose text is 0)."""
+
+DIGITS = f"%.{SIGNIFICANT_DIGITS}g"
+"""A number to the significant digits kept (``%.15g``): the format of every plain number."""
 
 
 class RowWriter:
@@ -82,7 +93,7 @@ class RowWriter:
             if look is not last:
                 last, s = look, self._style(look)
             if type(value) is float and -PLAIN_FLOATS < value < PLAIN_FLOATS:
-                text = f"{value + 0.0:.15g}"  # kept_text's here (+ 0.0: -0.0 is 0)
+                text = DIGITS % (value + 0.0)  # kept_text's here (+ 0.0: -0.0 is 0)
             elif value is None:
                 if s and look != PLAIN:
                     append(f'<c r="{letters[at]}{n}"{s}/>')
@@ -120,7 +131,7 @@ def number_texts(values: Sequence[float]) -> list[str]:
     (['46.565879604193', '3', '7', '0.3'], ['0', '100000000000000000000'])
     """
     if values and min(values) > -PLAIN_FLOATS and max(values) < PLAIN_FLOATS:
-        joined = ("%.15g\0" * len(values)) % tuple(values)
+        joined = (f"{DIGITS}\0" * len(values)) % tuple(values)
         if not joined.startswith("-0\0") and "\0-0\0" not in joined:
             return joined.split("\0")[:-1]
     return [kept_text(value) for value in values]
