@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 
 def load() -> None:
-    """Import the code a full sync runs: a parent calls this before it forks its workers, so
-    that they share it instead of each importing it again."""
+    """Import the code a full sync runs (:func:`read_while_loading` does, beside the read of
+    the first file that needs it)."""
     import xlrally.core.league
     import xlrally.formats.grid
     import xlrally.formats.workbook
@@ -202,7 +202,7 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
 
 def read_while_loading(source: FileSheets) -> None:
     """Read the Results sheet while a thread imports the code that uses it (:func:`load`),
-    when that is not loaded yet (a lone file's worker: see :mod:`xlrally.app.batch`):
+    when that is not loaded yet (a worker's first file to sync: see :mod:`xlrally.app.batch`):
     python-calamine and zlib release the GIL, so the imports (about 0.1 s) cost no time.
 
     The read stays in this thread: python-calamine's memory freed by another thread's read
