@@ -6,6 +6,7 @@ The league is helpers.RALLY_SHEETS (seed examples 1 and 2): Bobby 79 + 21 = 100,
 
 from __future__ import annotations
 
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -14,7 +15,7 @@ import openpyxl
 import pytest
 from helpers import RALLY_SHEETS, open_book, with_calc_chain, write_book
 
-from xlrally.app import unchanged
+from xlrally.app import batch, unchanged
 from xlrally.app.batch import run_batch
 from xlrally.app.sync import sync_file, synced_before
 from xlrally.ooxml import reader
@@ -75,6 +76,29 @@ def test_an_unchanged_file_is_not_read_again(
     assert path.read_bytes() == before
     [batch] = run_batch([path], jobs=1)
     assert (batch.result, batch.players) == ("unchanged", 2)
+
+
+def test_a_batch_s_workers_look_whether_their_files_are_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The looks run in the workers, on every core, not one after another in the parent
+    before the first sync starts (issue 33); unchanged files and a new one come out right."""
+    looks = tmp_path / "looks"
+
+    def look(path: Path) -> object:
+        with looks.open("a") as f:
+            f.write(f"{os.getpid()}\n")
+        return synced_before(path)
+
+    monkeypatch.setattr(batch, "synced_before", look)
+    first = synced(tmp_path)
+    files = [Path(shutil.copy(first, tmp_path / f"copy{n}.xlsx")) for n in range(3)]
+    files.append(write_book(tmp_path / "new.xlsx", RALLY_SHEETS))
+    outcomes = run_batch(files, jobs=2)
+    assert [o.result for o in outcomes] == ["unchanged"] * 3 + ["written"]
+    pids = looks.read_text().split()
+    assert len(pids) == 4
+    assert str(os.getpid()) not in pids
 
 
 def test_a_changed_result_is_picked_up(tmp_path: Path) -> None:
