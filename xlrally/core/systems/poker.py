@@ -143,17 +143,21 @@ def score_reverse(rank: object, players: object, structure: PointStructure) -> P
     >>> score_reverse(2, 5, PointStructure(bonus=(3, 2), participating=2, multiplier=1.5)).explain
     'rank 2 of 5: (5 − 2 + 1) × 1.5 + 2 participating + 2 bonus = 10'
     """
-    n_rank, n_players = check_rank(rank, players)
-    base = (n_players - n_rank + 1) * structure.multiplier
-    bonus = _by_rank(structure.bonus, n_rank)
-    total = base + structure.participating + bonus
-    return PokerScore(
-        n_rank, n_players, base, structure.participating, bonus, 0, total, structure, True
-    )
+    return _reverse(*check_rank(rank, players), structure)
 
 
 _new_poker = functools.partial(tuple.__new__, PokerScore)
 """``PokerScore(...)`` at C speed (one per result), every field given."""
+
+
+def _reverse(rank: int, players: int, structure: PointStructure) -> PokerScore:
+    """Relative Reverse Order's arithmetic for a finish already checked: its one home."""
+    base = (players - rank + 1) * structure.multiplier
+    bonus = _by_rank(structure.bonus, rank)
+    total = base + structure.participating + bonus
+    return _new_poker(
+        (rank, players, base, structure.participating, bonus, 0, total, structure, True)
+    )
 
 
 def absolute_finishes(
@@ -177,24 +181,8 @@ def reverse_finishes(
     ranks: Sequence[int], players: int, structure: PointStructure
 ) -> list[PokerScore]:
     """:func:`score_reverse` of each of an event's finishes, its ranks places from 1 to
-    ``players`` (checked); past the bonus table, the same arithmetic without a call each."""
-    bonuses, multiplier, participating = (
-        structure.bonus,
-        structure.multiplier,
-        structure.participating,
-    )
-    edge = len(bonuses)
-    scores = []
-    for rank in ranks:
-        if rank <= edge:
-            scores.append(score_reverse(rank, players, structure))
-            continue
-        base = (players - rank + 1) * multiplier
-        total = base + participating + 0  # as score_reverse adds a bonus of 0
-        scores.append(
-            _new_poker((rank, players, base, participating, 0, 0, total, structure, True))
-        )
-    return scores
+    ``players`` (checked): the same arithmetic without checking each again."""
+    return [_reverse(rank, players, structure) for rank in ranks]
 
 
 def absolute_points(rank: object, players: object, structure: PointStructure) -> float:
@@ -248,7 +236,7 @@ def score_neau(players: object, buy_in: object, total_expense: object, finish: o
     """
     d, a = check_rank(finish, players)
     b, c = _neau_money(buy_in, total_expense)
-    return NeauScore(a, float(b), float(c), d, math.sqrt((a * b) * (b / c)) / (d + 1.0))
+    return NeauScore(a, float(b), float(c), d, _neau(a, b, c, d))
 
 
 def _neau_money(buy_in: object, total_expense: object) -> tuple[float | int, float | int]:
@@ -276,6 +264,11 @@ def neau_points(players: object, buy_in: object, total_expense: object, finish: 
     """
     d, a = check_rank(finish, players)
     b, c = _neau_money(buy_in, total_expense)
+    return _neau(a, b, c, d)
+
+
+def _neau(a: float, b: float, c: float, d: float) -> float:
+    """√((a × b) × (b / c)) / (d + 1), on numbers already checked: the formula's one home."""
     return math.sqrt((a * b) * (b / c)) / (d + 1.0)
 
 
@@ -366,10 +359,7 @@ class NeauSystem(PointsSystem):
         if spent is None or not all(map(operator.ge, spent, buy_ins)):
             return None
         a = field_size
-        points = [
-            math.sqrt((a * b) * (b / c)) / (d + 1.0)
-            for b, c, d in zip(buy_ins, spent, finishes, strict=True)
-        ]
+        points = list(map(_neau, repeat(a), buy_ins, spent, finishes))
         workings = zip(repeat(a), map(float, buy_ins), map(float, spent), finishes, points)
         return scores_made(event.name, points, map(_new_neau, workings))
 
