@@ -24,6 +24,7 @@ bench:
 	$(PY) benchmarks/bench_commands.py
 	$(PY) benchmarks/bench_calc.py
 	$(PY) benchmarks/bench_import.py
+	$(PY) benchmarks/bench_lean.py
 
 template:
 	$(PY) tools/remake_examples.py
