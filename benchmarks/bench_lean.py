@@ -13,6 +13,9 @@ Issue 33 asks for a poker league's sync within 2.0× the floor. Where the lean s
 within it, no pure-Python sync that also checks, resolves names, breaks ties and keeps the
 package whole can be.
 
+``--fastexcel`` adds `lean_sync.py --fastexcel`, the lean script reading the Results sheet
+into Arrow columns (needs ``pip install fastexcel pyarrow``; see ``spike_fastexcel.py``).
+
 ``--check``: first count the players whose total the lean script computes as xlrally does
 (``xlrally.read_standings``; a player with a shared place differs, as the script does not
 share places), so that it is seen to do the same work.
@@ -61,17 +64,20 @@ def check(path: Path) -> None:
     )
 
 
-def measured(source: Path, folder: Path, rounds: int) -> dict[str, list[Run]]:
-    """The three commands' runs on copies of ``source``, in a rotated order each round."""
+def measured(source: Path, folder: Path, rounds: int, fast: bool) -> dict[str, list[Run]]:
+    """The commands' runs on copies of ``source``, in a rotated order each round."""
     commands = {
         "read floor": [sys.executable, "-c", READ_FLOOR],
         "lean_sync.py": LEAN,
         "xlrally sync": [*XLRALLY, "sync"],
     }
+    if fast:
+        commands["lean, fastexcel"] = [*LEAN, "--fastexcel"]
     runs: dict[str, list[Run]] = {label: [] for label in commands}
     labels = list(commands)
     for round_ in range(rounds):
-        for label in labels[round_ % 3 :] + labels[: round_ % 3]:
+        turn = round_ % len(labels)
+        for label in labels[turn:] + labels[:turn]:
             copy = folder / "league.xlsx"
             shutil.copyfile(source, copy)
             runs[label].append(measure([*commands[label], str(copy)]))
@@ -84,6 +90,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="repetitions of each measurement")
     parser.add_argument("--cases", default="neau,absolute", help="comma-separated leagues")
     parser.add_argument("--check", action="store_true", help="compare the totals first")
+    parser.add_argument(
+        "--fastexcel", action="store_true", help="add lean_sync.py reading by fastexcel"
+    )
     parser.add_argument("--compare", type=Path, help=argparse.SUPPRESS)  # --check's child
     args = parser.parse_args()
     if args.compare:
@@ -95,15 +104,15 @@ def main() -> None:
             print(f"{case} league ({source.name})")
             if args.check:  # in a child: a parent's peak memory is carried into its children
                 subprocess.run([sys.executable, __file__, "--compare", str(source)], check=True)
-            runs = measured(source, Path(name), args.rounds)
+            runs = measured(source, Path(name), args.rounds, args.fastexcel)
         floor = runs["read floor"]
-        print(f"{'':14} {'time':>6} {'peak':>6} {'/ floor':>8}")
+        print(f"{'':16} {'time':>6} {'peak':>6} {'/ floor':>8}")
         for label, times in runs.items():
             pairs = zip(times, floor, strict=True)
             ratio = statistics.median(m.seconds / f.seconds for m, f in pairs)
             seconds = statistics.median(m.seconds for m in times)
             peak = statistics.median(m.peak for m in times)
-            print(f"{label:14} {seconds:5.2f}s {peak:5.0f}M {ratio:7.2f}×")
+            print(f"{label:16} {seconds:5.2f}s {peak:5.0f}M {ratio:7.2f}×")
 
 
 if __name__ == "__main__":

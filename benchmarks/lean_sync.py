@@ -1,6 +1,6 @@
 """The least a pure-Python sync of a poker league does, for `bench_lean.py` (issue 33).
 
-    python benchmarks/lean_sync.py LEAGUE.xlsx   # writes LEAGUE.xlsx.copy
+    python benchmarks/lean_sync.py LEAGUE.xlsx [--fastexcel]  # writes LEAGUE.xlsx.copy
 
 Not xlrally, and not to be used on a league: a yardstick of what pure Python costs. It does
 only the work every sync of a Neau or an Absolute Points league of `leagues.py` must do, each
@@ -8,7 +8,8 @@ step written the fastest way this project's measurements found (C-level maps, on
 cell, deflate in a thread fed as the rows are made):
 
 1. read the Settings, Events, Points and Results sheets with python-calamine (as the read
-   floor does);
+   floor does; ``--fastexcel``: the Results sheet by fastexcel into Arrow columns, then
+   lists, as ``spike_fastexcel.py`` measures);
 2. score each result (:func:`scored_neau`, :func:`scored_absolute`: the formulas of
    ``xlrally.core.systems.poker``, from the seed), an event's players being its results;
 3. take two spellings of a name that differ only in spaces or capitals as one player, keep
@@ -92,8 +93,12 @@ def scored_neau(
     event_buy_in = [float(row[2]) for row in book.get_sheet_by_name("Events").to_python()[1:]]
     size = Counter(at)
     a = list(map(size.__getitem__, at))
-    b = [given if given != "" else event_buy_in[e] for given, e in zip(buy_ins, at, strict=True)]
-    c = [spent if spent != "" else paid for spent, paid in zip(totals, b, strict=True)]
+    # a blank cell: "" from python-calamine, None from fastexcel
+    b = [
+        given if type(given) is float else event_buy_in[e]
+        for given, e in zip(buy_ins, at, strict=True)
+    ]
+    c = [spent if type(spent) is float else paid for spent, paid in zip(totals, b, strict=True)]
     points = list(map(neau, a, b, c, finishes))
     heads: dict[tuple[int, int, float, float], str] = {}
 
@@ -176,16 +181,27 @@ class Lean(NamedTuple):
         return text + "."
 
 
-def standings(path: str) -> Lean:
-    """Steps 1 to 3."""
+def read_results(path: str, book: CalamineWorkbook, fast: bool) -> list[list[Any]]:
+    """The Results sheet's columns (its header left out): from python-calamine's rows, or
+    with ``fast`` from fastexcel's Arrow columns (``benchmarks/spike_fastexcel.py``; needs
+    ``pip install fastexcel pyarrow``)."""
+    if not fast:
+        rows = book.get_sheet_by_name("Results").to_python(skip_empty_area=False)
+        return columns(rows, len(rows[0]))
+    import fastexcel
+
+    table = fastexcel.read_excel(path).load_sheet_by_name("Results").to_arrow()
+    return [table.column(i).to_pylist() for i in range(table.num_columns)]
+
+
+def standings(path: str, fast: bool = False) -> Lean:
+    """Steps 1 to 3 (``fast``: see :func:`read_results`)."""
     book = CalamineWorkbook.from_path(path)
     settings = dict(row[:2] for row in book.get_sheet_by_name("Settings").to_python()[1:])
     best = int(settings["Best X"])
     names = [row[0] for row in book.get_sheet_by_name("Events").to_python()[1:]]
     order = {name: at for at, name in enumerate(names)}
-    rows = book.get_sheet_by_name("Results").to_python(skip_empty_area=False)
-    results = columns(rows, len(rows[0]))
-    del rows
+    results = read_results(path, book, fast)
     # one player however the name is spaced or capitalised (xlrally.core.players.key), the
     # first spelling met shown
     first: dict[str, str] = {}
@@ -209,8 +225,8 @@ def standings(path: str) -> Lean:
 
 
 def main() -> None:
-    path = sys.argv[1]
-    lean = standings(path)
+    [path] = [arg for arg in sys.argv[1:] if arg != "--fastexcel"]
+    lean = standings(path, fast="--fastexcel" in sys.argv)
     table, at, points, names = lean.table, lean.at, lean.points, lean.names
     column = [letters(event + 4) for event in range(len(names))]
     pieces: queue.Queue[bytes | None] = queue.Queue()
