@@ -1,13 +1,14 @@
 """Benchmark: how near the read floor a pure-Python sync of a poker league can come (issue 33).
 
-    python benchmarks/bench_lean.py [--rounds 5] [--cases neau,absolute] [--check]
+    python benchmarks/bench_lean.py [--rounds 5] [--cases neau,absolute] [--check] [--fastexcel]
 
-For each case, three commands, each a fresh process, in a rotated order every round on fresh
-copies of the varied league of `bench_sync.py` (200,000 results, 3,000 players): the **read
-floor** (python-calamine reading every sheet, the file copied), **`lean_sync.py`** (only the
-work any sync of the league must do, the fastest way found, every check and every extra left
-out: see its docstring) and **`xlrally sync`**. Reported: each one's median wall time and peak
-memory, and the median of the per-round ratios to the floor.
+For each case, three commands (four with ``--fastexcel``), each a fresh process, in a rotated
+order every round on fresh copies of the varied league of `bench_sync.py` (200,000 results,
+3,000 players): the **read floor** (python-calamine reading every sheet, the file copied),
+**`lean_sync.py`** (only the work any sync of the league must do, the fastest way found,
+every check and every extra left out: see its docstring) and **`xlrally sync`**. Reported:
+each one's median wall time and peak memory, and the median of the per-round ratios to the
+floor.
 
 Issue 33 asks for a poker league's sync within 2.0× the floor. Where the lean script is not
 within it, no pure-Python sync that also checks, resolves names, breaks ties and keeps the
@@ -16,9 +17,10 @@ package whole can be.
 ``--fastexcel`` adds `lean_sync.py --fastexcel`, the lean script reading the Results sheet
 into Arrow columns (needs ``pip install fastexcel pyarrow``; see ``spike_fastexcel.py``).
 
-``--check``: first count the players whose total the lean script computes as xlrally does
-(``xlrally.read_standings``; a player with a shared place differs, as the script does not
-share places), so that it is seen to do the same work.
+``--check``: first count the players whose total and Working cell the lean script makes as
+xlrally does (``xlrally.read_standings``, the Standings sheet's rows; a player with a shared
+place or a tie broken differs, as the script does neither), so that it is seen to do the same
+work.
 """
 
 from __future__ import annotations

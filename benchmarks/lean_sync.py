@@ -76,7 +76,15 @@ def letters(column: int) -> str:
     return text
 
 
+def escaped(text: str) -> str:
+    """Text as XML holds it (``&``, ``<`` and ``>`` escaped), as every writer must."""
+    if "&" in text or "<" in text or ">" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
+
+
 def neau(a: float, b: float, c: float, d: float) -> float:
+    """Neau's formula: √((a × b) × (b / c)) / (d + 1)."""
     return math.sqrt((a * b) * (b / c)) / (d + 1.0)
 
 
@@ -242,13 +250,14 @@ def main() -> None:
     beside.start()
     rows: list[str] = []
     for number, (total, player, results, counted) in enumerate(table, start=2):
-        shown = lean.shown_working(results, counted)
+        shown = escaped(lean.shown_working(results, counted))
         cells = "".join(
             [CELL % (column[at[i]], number, 6 if i in counted else 7, points[i]) for i in results]
         )
+        name = escaped(player)
         rows.append(
             f'<row r="{number}"><c r="A{number}"><v>{number - 1}</v></c><c r="B{number}" '
-            f't="inlineStr"><is><t>{player}</t></is></c><c r="C{number}"><v>{total:.15g}</v></c>'
+            f't="inlineStr"><is><t>{name}</t></is></c><c r="C{number}"><v>{total:.15g}</v></c>'
             f'{cells}<c r="DZ{number}" t="inlineStr"><is><t>{shown}</t></is></c></row>'
         )
         if len(rows) == 200:
