@@ -2,7 +2,8 @@
 
     python benchmarks/lean_sync.py LEAGUE.xlsx [--fastexcel]  # writes LEAGUE.xlsx.copy
 
-Not xlrally, and not to be used on a league: a yardstick of what pure Python costs. It does
+Not xlrally, and not to be used on a league: a yardstick of what pure Python costs (it takes
+only xlrally's number formatting and XML escaping, so that its texts are the sheet's). It does
 only the work every sync of a Neau or an Absolute Points league of `leagues.py` must do, each
 step written the fastest way this project's measurements found (C-level maps, one ``%`` per
 cell, deflate in a thread fed as the rows are made):
@@ -42,8 +43,11 @@ from typing import Any, NamedTuple
 
 from python_calamine import CalamineWorkbook
 
+# xlrally's own number and text formatting: the Working cells' words, as the sheet holds them
+from xlrally.core.numbers import show
+from xlrally.ooxml.escapes import xml_text
+
 BLOCK = 4096
-TWO_PLACES = "%.2f"
 CELL = '<c r="%s%d" s="%d"><v>%.15g</v></c>'
 """A score's cell (``%``: one C-level format per cell, the fastest way measured)."""
 WORKING_END = "%d + 1) = %s"
@@ -60,26 +64,12 @@ def columns(rows: Sequence[Sequence[object]], count: int) -> list[list[object]]:
     return out
 
 
-def show(value: float) -> str:
-    """A number as a working shows it: whole bare, else to 2 decimals without trailing 0s."""
-    if value.is_integer():
-        return str(int(value))
-    return (TWO_PLACES % value).rstrip("0").rstrip(".")
-
-
 def letters(column: int) -> str:
     """A column's letters: 0 is A."""
     text, column = "", column + 1
     while column:
         column, rest = divmod(column - 1, 26)
         text = chr(65 + rest) + text
-    return text
-
-
-def escaped(text: str) -> str:
-    """Text as XML holds it (``&``, ``<`` and ``>`` escaped), as every writer must."""
-    if "&" in text or "<" in text or ">" in text:
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return text
 
 
@@ -92,19 +82,30 @@ Working = Callable[[int], str]
 """The working of result ``i``, its event's name first."""
 
 
-def scored_neau(
-    book: CalamineWorkbook, results: list[list[Any]], at: list[int], names: list[str]
-) -> tuple[list[float], Working]:
+class Given(NamedTuple):
+    """What the league's sheets give the scoring, each read once: its settings, the Events
+    rows, the Results columns, each result's event (by position) and that event's players
+    (its results), the events' names, and the workbook for a system's own sheet."""
+
+    settings: dict[Any, Any]
+    events: list[list[Any]]
+    results: list[list[Any]]
+    at: list[int]
+    players: list[int]
+    names: list[str]
+    book: CalamineWorkbook
+
+
+def scored_neau(given: Given) -> tuple[list[float], Working]:
     """Neau's formula for each result, and its working (``Week 001: √(12 × 25 × 25 / 25) /
     (3 + 1) = 2.17``: the start shared by an event's results with one buy-in and total)."""
-    _, _, finishes, buy_ins, totals = results
-    event_buy_in = [float(row[2]) for row in book.get_sheet_by_name("Events").to_python()[1:]]
-    size = Counter(at)
-    a = list(map(size.__getitem__, at))
+    _, _, finishes, buy_ins, totals = given.results
+    at, a, names = given.at, given.players, given.names
+    event_buy_in = [float(row[2]) for row in given.events]
     # a blank cell: "" from python-calamine, None from fastexcel
     b = [
-        given if type(given) is float else event_buy_in[e]
-        for given, e in zip(buy_ins, at, strict=True)
+        paid if type(paid) is float else event_buy_in[e]
+        for paid, e in zip(buy_ins, at, strict=True)
     ]
     c = [spent if type(spent) is float else paid for spent, paid in zip(totals, b, strict=True)]
     points = list(map(neau, a, b, c, finishes))
@@ -124,23 +125,19 @@ def scored_neau(
     return points, lambda i: start[i] + WORKING_END % (finishes[i], show(points[i]))
 
 
-def scored_absolute(
-    book: CalamineWorkbook, results: list[list[Any]], at: list[int], names: list[str]
-) -> tuple[list[float], Working]:
+def scored_absolute(given: Given) -> tuple[list[float], Working]:
     """Absolute Points for each result: the Points sheet's points and bonus by rank, the
     participating points, and the player-count points (players × factor, to a rank), and the
     working (``Week 001: rank 2: 80 + 5 participating + 5 bonus + 6 player count (12 × 0.5) =
     96``)."""
-    settings = dict(row[:2] for row in book.get_sheet_by_name("Settings").to_python()[1:])
+    settings, at, a, names = given.settings, given.at, given.players, given.names
     participating = float(settings["Participating"])
     factor = float(settings["Player count factor"])
     to_rank = int(settings["Player count to rank"])
-    table = book.get_sheet_by_name("Points").to_python()[1:]
+    table = given.book.get_sheet_by_name("Points").to_python()[1:]
     by_rank = [float(row[1] or 0) for row in table]
     bonus_by_rank = [float(row[2] or 0) for row in table]
-    finishes = list(map(int, results[2]))
-    size = Counter(at)
-    a = list(map(size.__getitem__, at))
+    finishes = list(map(int, given.results[2]))
     edge = len(by_rank)
     base = [by_rank[d - 1] if d <= edge else 0.0 for d in finishes]
     bonus = [bonus_by_rank[d - 1] if d <= edge else 0.0 for d in finishes]
@@ -207,7 +204,8 @@ def standings(path: str, fast: bool = False) -> Lean:
     book = CalamineWorkbook.from_path(path)
     settings = dict(row[:2] for row in book.get_sheet_by_name("Settings").to_python()[1:])
     best = int(settings["Best X"])
-    names = [row[0] for row in book.get_sheet_by_name("Events").to_python()[1:]]
+    events = book.get_sheet_by_name("Events").to_python()[1:]
+    names = [row[0] for row in events]
     order = {name: at for at, name in enumerate(names)}
     results = read_results(path, book, fast)
     # one player however the name is spaced or capitalised (xlrally.core.players.key), the
@@ -218,7 +216,9 @@ def standings(path: str, fast: bool = False) -> Lean:
     }
     players = list(map(spelt.__getitem__, results[1]))
     at = list(map(order.__getitem__, results[0]))
-    points, working = SYSTEMS[settings["System"]](book, results, at, names)
+    field = list(map(Counter(at).__getitem__, at))  # each result's event's players
+    given = Given(settings, events, results, at, field, names, book)
+    points, working = SYSTEMS[settings["System"]](given)
     mine: dict[str, list[int]] = {}
     for index in sorted(range(len(players)), key=players.__getitem__):
         mine.setdefault(players[index], []).append(index)
@@ -250,11 +250,11 @@ def main() -> None:
     beside.start()
     rows: list[str] = []
     for number, (total, player, results, counted) in enumerate(table, start=2):
-        shown = escaped(lean.shown_working(results, counted))
+        shown = xml_text(lean.shown_working(results, counted))
         cells = "".join(
             [CELL % (column[at[i]], number, 6 if i in counted else 7, points[i]) for i in results]
         )
-        name = escaped(player)
+        name = xml_text(player)
         rows.append(
             f'<row r="{number}"><c r="A{number}"><v>{number - 1}</v></c><c r="B{number}" '
             f't="inlineStr"><is><t>{name}</t></is></c><c r="C{number}"><v>{total:.15g}</v></c>'

@@ -25,29 +25,28 @@ import argparse
 import statistics
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench_sync import measure  # noqa: E402
+from lean_sync import columns  # noqa: E402
+
 RESULTS = "Results"
 
 
-def by_rows(path: str, sheet: str) -> list[list[Any]]:
-    """The sheet's columns from python-calamine's rows (from A1, as xlrally reads them)."""
+def by_rows(path: str, sheet: str) -> tuple[list[Any], list[list[Any]]]:
+    """The sheet's first row, and its columns below it, from python-calamine's rows (from A1,
+    as xlrally reads them)."""
     from python_calamine import CalamineWorkbook
 
     rows = (
         CalamineWorkbook.from_path(path).get_sheet_by_name(sheet).to_python(skip_empty_area=False)
     )
-    width = max(map(len, rows), default=0)
-    columns: list[list[Any]] = [[] for _ in range(width)]
-    for start in range(0, len(rows), 4096):
-        for column, values in zip(
-            columns, zip(*rows[start : start + 4096], strict=True), strict=True
-        ):
-            column.extend(values)
-    return columns
+    return (rows[0] if rows else []), columns(rows, max(map(len, rows), default=0))
 
 
 def by_columns(path: str, sheet: str) -> list[tuple[int, str, list[Any]]] | str:
@@ -79,9 +78,7 @@ def speed(path: str, rounds: int) -> None:
     times: dict[str, list[float]] = {"rows": [], "columns": []}
     for _ in range(rounds):
         for way, measured in times.items():
-            start = time.perf_counter()
-            subprocess.run([sys.executable, __file__, "one", path, way], check=True)
-            measured.append(time.perf_counter() - start)
+            measured.append(measure([sys.executable, __file__, "one", path, way]).seconds)
     for way, measured in times.items():
         each = ", ".join(f"{t:.2f}" for t in measured)
         print(f"{way:8} {statistics.median(measured):.2f}s ({each})")
@@ -126,19 +123,19 @@ def _compared(path: str, sheet: str) -> str:
 
 def compare(path: str, sheet: str) -> str:
     try:
-        rows = by_rows(path, sheet)
+        header, body = by_rows(path, sheet)
     except Exception:
         return "python-calamine cannot read the sheet"
-    if not rows or not rows[0]:
+    if not header:
         return "empty sheet"
-    if all(v == "" or v is None for v in (column[0] for column in rows)):
+    if all(v == "" or v is None for v in header):
         return "left to the rows reader: the first row is empty"
     columns = by_columns(path, sheet)
     if isinstance(columns, str):
         return f"left to the rows reader: {columns}"
     got = {at: _trimmed([None if v == "" else v for v in values]) for at, _, values in columns}
     wanted = {
-        at: _trimmed([None if v == "" else v for v in column[1:]]) for at, column in enumerate(rows)
+        at: _trimmed([None if v == "" else v for v in column]) for at, column in enumerate(body)
     }
     wanted = {at: values for at, values in wanted.items() if values or at in got}
     if got.keys() != wanted.keys():
@@ -149,7 +146,7 @@ def compare(path: str, sheet: str) -> str:
             pairs = zip(mine, theirs, strict=False)
             first = next(((i, a, b) for i, (a, b) in enumerate(pairs) if a != b), "length")
             return f"TAKEN, DIFFERENT: values (column {at}: {first!r:.120})"
-    renamed = any(name != str(rows[at][0]) for at, name, _ in columns)
+    renamed = any(name != str(header[at]) for at, name, _ in columns)
     return "taken, the same values" + (" (a header renamed)" if renamed else "")
 
 
