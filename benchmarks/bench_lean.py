@@ -15,7 +15,7 @@ within it, no pure-Python sync that also checks, resolves names, breaks ties and
 package whole can be.
 
 ``--fastexcel`` adds `lean_sync.py --fastexcel`, the lean script reading the Results sheet
-into Arrow columns (needs ``pip install fastexcel pyarrow``; see ``spike_fastexcel.py``).
+into Arrow columns (see ``spike_fastexcel.py``).
 
 ``--check``: first count the players whose total and Working cell the lean script makes as
 xlrally does (``xlrally.read_standings``, the Standings sheet's rows; a player with a shared

@@ -19,7 +19,9 @@ Cases, each against its yardstick:
 - ``features``: the dense file with sections, prizes and a minimum (issue 16);
 
   yardstick for all of these: the **read floor**, python-calamine reading every sheet into
-  Python lists, then the file copied (what any sync must at least do);
+  Python lists, then the file copied (issue 33's floor; a sync reads a big Results sheet as
+  columns with fastexcel since its eighth session, faster than python-calamine's rows: see
+  ``spike_fastexcel.py speed`` for that read alone);
 - ``weekly``: the week after: the varied rally league synced, then one result changed (its
   Standings sheet is there, written by xlrally); yardstick: the first sync of the same league
   (no Standings yet), in time and in memory;

@@ -188,8 +188,7 @@ class Lean(NamedTuple):
 
 def read_results(path: str, book: CalamineWorkbook, fast: bool) -> list[list[Any]]:
     """The Results sheet's columns (its header left out): from python-calamine's rows, or
-    with ``fast`` from fastexcel's Arrow columns (``benchmarks/spike_fastexcel.py``; needs
-    ``pip install fastexcel pyarrow``)."""
+    with ``fast`` from fastexcel's Arrow columns (``benchmarks/spike_fastexcel.py``)."""
     if not fast:
         rows = book.get_sheet_by_name("Results").to_python(skip_empty_area=False)
         return columns(rows, len(rows[0]))

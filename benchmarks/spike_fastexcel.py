@@ -1,8 +1,8 @@
 """Spike (issue 33): would a columnar read of the Results sheet be faster, and would it read
-the same values? Not part of xlrally nor of `make bench`; it needs two libraries xlrally does
-not depend on:
+the same values? Not part of `make bench`. xlrally now reads a big sheet this way
+(``xlrally/ooxml/columnar.py``, which takes the header from the sheet's own first rows, not
+from the first row as this spike does); the spike stays as the measure of the read alone:
 
-    pip install fastexcel pyarrow
     python benchmarks/spike_fastexcel.py speed LEAGUE.xlsx [--rounds 3]
     python benchmarks/spike_fastexcel.py same ../shared/corpus
 

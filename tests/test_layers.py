@@ -22,7 +22,7 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "formats": (("xlrally.core", "xlrally.formats"), ()),
     "ooxml": (
         ("xlrally.ooxml", "xlrally.core.errors", "xlrally.formats.cells", "xlrally.formats.looks"),
-        ("defusedxml", "python_calamine", "lxml"),
+        ("defusedxml", "python_calamine", "fastexcel", "pyarrow", "lxml"),
     ),
     "excel": (("xlrally.core", "xlrally.formats", "xlrally.excel"), ("xlwings", "xlsxwriter")),
     # Inside LibreOffice: its UNO bridge, and the extension's own types (org.xlrally); on the

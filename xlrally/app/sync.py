@@ -203,7 +203,8 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
 def read_while_loading(source: FileSheets) -> None:
     """Read the Results sheet while a thread imports the code that uses it (:func:`load`),
     when that is not loaded yet (a worker's first file to sync: see :mod:`xlrally.app.batch`):
-    python-calamine and zlib release the GIL, so the imports (about 0.1 s) cost no time.
+    python-calamine, fastexcel and zlib release the GIL, so the imports (about 0.1 s) cost no
+    time.
 
     The read stays in this thread: python-calamine's memory freed by another thread's read
     was not reused here (108 MB more at the peak of a 1,048,575-row sync). A sheet that cannot
@@ -216,7 +217,7 @@ def read_while_loading(source: FileSheets) -> None:
         # Book.find's rule (the first sheet so named); its module is among those loading
         name = next((n for n in source.sheet_names() if norm(n) == norm("Results")), None)
         if name is not None:
-            source.values(name)
+            source.read_ahead(name)
     except XlrallyError:
         pass
     finally:

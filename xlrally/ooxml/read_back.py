@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 import python_calamine
@@ -46,22 +46,19 @@ _PACKAGE_RELS = (
 )
 
 
-def read_back(
-    styles: bytes,
-    sheets: Mapping[str, tuple[str, Mapping[int, Mapping[int, str]]]],
-    date1904: bool,
-) -> dict[str, dict[int, dict[int, Value]]]:
-    """The values python-calamine reads in each cell written: ``sheets`` maps a sheet's name to
-    the namespace declarations its cells need (``xmlns="..."``, ``xmlns:x="..."``) and its
-    cells' markup by row and 0-based column. Returns the values by sheet, row and column."""
-    names = list(sheets)
+def small_book(
+    styles: bytes, sheets: Sequence[bytes], date1904: bool, shared_strings: bytes | None = None
+) -> io.BytesIO:
+    """A workbook package of the given sheets' XML (named ``s1``, ``s2`` ...), with a
+    workbook's styles, date system and shared strings, for python-calamine to read as it
+    reads that workbook (stored, not deflated: it is read once, at once)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as package:
-        overrides = "".join(_SHEET_TYPE.format(n=i) for i in range(1, len(names) + 1))
+        overrides = "".join(_SHEET_TYPE.format(n=i) for i in range(1, len(sheets) + 1))
         package.writestr("[Content_Types].xml", _TYPES.format(sheets=overrides))
         package.writestr("_rels/.rels", _PACKAGE_RELS)
         listed = "".join(
-            f'<sheet name="s{i}" sheetId="{i}" r:id="rId{i}"/>' for i in range(1, len(names) + 1)
+            f'<sheet name="s{i}" sheetId="{i}" r:id="rId{i}"/>' for i in range(1, len(sheets) + 1)
         )
         properties = '<workbookPr date1904="1"/>' if date1904 else ""
         package.writestr(
@@ -72,28 +69,49 @@ def read_back(
         links = "".join(
             f'<Relationship Id="rId{i}" Type="{NS_REL}/worksheet" '
             f'Target="worksheets/sheet{i}.xml"/>'
-            for i in range(1, len(names) + 1)
+            for i in range(1, len(sheets) + 1)
         )
         links += f'<Relationship Id="rId0" Type="{NS_REL}/styles" Target="styles.xml"/>'
+        if shared_strings is not None:
+            links += (
+                f'<Relationship Id="rIdS" Type="{NS_REL}/sharedStrings" '
+                'Target="sharedStrings.xml"/>'
+            )
+            package.writestr("xl/sharedStrings.xml", shared_strings)
         package.writestr(
             "xl/_rels/workbook.xml.rels",
             '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.'
             f'openxmlformats.org/package/2006/relationships">{links}</Relationships>',
         )
         package.writestr("xl/styles.xml", styles)
-        for i, name in enumerate(names, start=1):
-            declared, rows = sheets[name]
-            body = "".join(
-                f'<{_P}:row r="{number}">{"".join(rows[number][c] for c in sorted(rows[number]))}'
-                f"</{_P}:row>"
-                for number in sorted(rows)
-            )
-            package.writestr(
-                f"xl/worksheets/sheet{i}.xml",
-                f'<?xml version="1.0" encoding="UTF-8"?><{_P}:worksheet xmlns:{_P}="{NS_MAIN}" '
-                f"{declared}><{_P}:sheetData>{body}</{_P}:sheetData></{_P}:worksheet>",
-            )
+        for i, xml in enumerate(sheets, start=1):
+            package.writestr(f"xl/worksheets/sheet{i}.xml", xml)
     out.seek(0)
+    return out
+
+
+def read_back(
+    styles: bytes,
+    sheets: Mapping[str, tuple[str, Mapping[int, Mapping[int, str]]]],
+    date1904: bool,
+) -> dict[str, dict[int, dict[int, Value]]]:
+    """The values python-calamine reads in each cell written: ``sheets`` maps a sheet's name to
+    the namespace declarations its cells need (``xmlns="..."``, ``xmlns:x="..."``) and its
+    cells' markup by row and 0-based column. Returns the values by sheet, row and column."""
+    names = list(sheets)
+    xmls = []
+    for name in names:
+        declared, rows = sheets[name]
+        body = "".join(
+            f'<{_P}:row r="{number}">{"".join(rows[number][c] for c in sorted(rows[number]))}'
+            f"</{_P}:row>"
+            for number in sorted(rows)
+        )
+        xmls.append(
+            f'<?xml version="1.0" encoding="UTF-8"?><{_P}:worksheet xmlns:{_P}="{NS_MAIN}" '
+            f"{declared}><{_P}:sheetData>{body}</{_P}:sheetData></{_P}:worksheet>".encode()
+        )
+    out = small_book(styles, xmls, date1904)
     found: dict[str, dict[int, dict[int, Value]]] = {}
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(out)

@@ -7,15 +7,19 @@ area is checked first (:meth:`Package.check_sheet_area`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 import python_calamine
 
 from xlrally.core.errors import WorkbookError
 from xlrally.formats.cells import Value
-from xlrally.ooxml.package import WORKSHEET_TYPE, Package, refuse_area
+from xlrally.ooxml import columnar
+from xlrally.ooxml.package import WORKSHEET_TYPE, Package, SheetRef, refuse_area
+
+_Read = TypeVar("_Read")
 
 _OPEN_XML_SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
@@ -55,6 +59,11 @@ class FileSheets:
             self.package.close()
             raise
         self._cache: dict[str, list[list[Value]]] = {}
+        self._heads: dict[str, columnar.Head] = {}
+        self._checked: set[str] = set()
+        self._columns: dict[str, tuple[int, columnar.Columns]] = {}
+        """A sheet's cells read ahead as columns, below the row taken as its header."""
+        self.path = Path(path)
         self.epoch = self.package.epoch
         """Day 0 of the workbook's serial dates, for dates typed as plain numbers."""
 
@@ -75,6 +84,57 @@ class FileSheets:
         """Forget the sheets read so far: a big league's rows, once read into a league (whose
         values live on), are most of the memory a sync holds while it writes."""
         self._cache.clear()
+        self._heads.clear()
+        self._columns.clear()
+
+    def head(self, name: str) -> list[list[Value]] | None:
+        """A big sheet's first rows (:data:`~.columnar.HEAD_ROWS`), for its header, when it
+        may be read as columns (:meth:`columns_below`); None for a sheet read as rows."""
+        ref = self.package.sheet(name)
+        if (
+            ref is None
+            or name in self._cache
+            or self.path.suffix.lower() not in _OPEN_XML_SUFFIXES
+            or self.package.listed(ref.part)[1] < columnar.COLUMNS_FROM
+            or not columnar.available()
+        ):
+            return None
+        self._check(ref)
+        head = columnar.read_head(self.package, ref)
+        if head is None:
+            return None
+        self._heads[name] = head
+        return head.rows
+
+    def read_ahead(self, name: str) -> None:
+        """Read the sheet before the league's reader asks for it (:func:`~xlrally.app.sync.
+        read_while_loading`): a big sheet's cells below the row that looks like its header
+        as columns, where they can be, else its rows."""
+        head = self.head(name)
+        if head is not None:
+            header = columnar.likely_header(head)
+            found = self.columns_below(name, header)
+            if found is not None:
+                self._columns[name] = (header, found)
+                return
+        self.values(name)
+
+    def columns_below(self, name: str, header: int) -> columnar.Columns | None:
+        """The sheet's cells below its header row (0-based) as columns, after :meth:`head`;
+        None when they must be read as rows (:mod:`~.columnar`)."""
+        ahead = self._columns.pop(name, None)
+        if ahead is not None and ahead[0] <= header:
+            return ahead[1].below(header - ahead[0])
+        head, ref = self._heads.get(name), self.package.sheet(name)
+        if head is None or ref is None:
+            return None
+        found = self._beside_formula_check(
+            ref, lambda: columnar.read_columns(self.path, name, head, header)
+        )
+        if found is not None and not self.check_area:
+            width = max([found.width, *map(len, head.rows)])
+            refuse_area(name, header + 1 + found.height, width)
+        return found
 
     def _read(self, name: str) -> list[list[Value]]:
         """The sheet's values as python-calamine reads them."""
@@ -84,30 +144,42 @@ class FileSheets:
         except python_calamine.CalamineError as error:
             raise self.package.unreadable(f"{name}: cannot read the sheet: {error}") from None
 
+    def _check(self, ref: SheetRef) -> None:
+        """The checks before a sheet is read, once (a sheet :meth:`head` looked at may yet be
+        read as rows): its area (or, in an isolated child, its XML's head)."""
+        if ref.part in self._checked:
+            return
+        if self.check_area:
+            self.package.check_sheet_area(ref)
+        else:
+            self.package.check_head(ref)
+        self._checked.add(ref.part)
+
+    def _beside_formula_check(self, ref: SheetRef, read: Callable[[], _Read]) -> _Read:
+        """``read()``, after or beside the sheet's formula check: the check decompresses the
+        sheet's XML a second time; zlib, python-calamine and fastexcel all release the GIL, so
+        for a big sheet it runs beside the read. A small sheet's is done first: a thread would
+        cost more than it saves."""
+        if self.package.listed(ref.part)[1] < BESIDE_FROM:
+            self.package.check_formulas(ref)
+            return read()
+        with ThreadPoolExecutor(1) as beside:
+            formulas = beside.submit(self.package.check_formulas, ref)
+            try:
+                found = read()
+            except WorkbookError:
+                formulas.result()  # a formula problem is the clearer message
+                raise
+            formulas.result()
+        return found
+
     def values(self, name: str) -> list[list[Value]]:
         if name not in self._cache:
             ref = self.package.sheet(name)
             if ref is None:
                 raise WorkbookError(f"the workbook has no sheet {name!r}")
-            if self.check_area:
-                self.package.check_sheet_area(ref)
-            else:
-                self.package.check_head(ref)
-            # The formula check decompresses the sheet's XML a second time; zlib and
-            # python-calamine both release the GIL, so for a big sheet it runs beside the
-            # read. A small sheet's is done first: a thread would cost more than it saves.
-            if self.package.listed(ref.part)[1] < BESIDE_FROM:
-                self.package.check_formulas(ref)
-                rows = self._read(name)
-            else:
-                with ThreadPoolExecutor(1) as beside:
-                    formulas = beside.submit(self.package.check_formulas, ref)
-                    try:
-                        rows = self._read(name)
-                    except WorkbookError:
-                        formulas.result()  # a formula problem is the clearer message
-                        raise
-                    formulas.result()
+            self._check(ref)
+            rows = self._beside_formula_check(ref, lambda: self._read(name))
             if not self.check_area:  # the same limit, on the cells read (a hostile sheet
                 # that python-calamine cannot even hold ends the child by its memory limit)
                 refuse_area(name, len(rows), max(map(len, rows), default=0))

@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, overload, runtime_checkable
 
 from xlrally.core.errors import Problem, XlrallyError
 from xlrally.formats.cells import (
@@ -44,6 +44,36 @@ class SheetSource(Protocol):
 
     def values(self, name: str) -> list[list[Value]]:
         """The sheet's values from A1, one list per row (rows may differ in length)."""
+        ...
+
+
+@runtime_checkable
+class ColumnSource(Protocol):
+    """A :class:`SheetSource` that can read a big sheet's cells below its header as columns
+    (:class:`~xlrally.ooxml.reader.FileSheets`)."""
+
+    def head(self, name: str) -> list[list[Value]] | None:
+        """The sheet's first rows from A1 (at least :data:`HEADER_SEARCH_ROWS`), when its
+        cells below the header may be read as columns; None to read it as rows."""
+        ...
+
+    def columns_below(self, name: str, header: int) -> Columns | None:
+        """The cells below the header row (0-based), after :meth:`head`; None to read the
+        sheet as rows."""
+        ...
+
+
+class Columns(Protocol):
+    """A sheet's cells below its header, the rows without a value left out (as
+    :func:`find_table` leaves them out): by 0-based column, an empty cell None."""
+
+    rows: Sequence[int]
+    """The 0-based indexes below the header of the rows kept."""
+    width: int
+    """The columns, from A, up to the last holding a cell."""
+
+    def column(self, at: int) -> list[Value]:
+        """The kept rows' cells of the column at that position."""
         ...
 
 
@@ -149,6 +179,58 @@ def find_table(sheet: str, rows: list[list[Value]], required: Sequence[str]) -> 
     )
 
 
+class ColumnBody(Sequence[list[Value]]):
+    """A table's rows held as columns (a big sheet read as columns): a column is made a list,
+    and a row made of them, only when asked for (:meth:`column`)."""
+
+    def __init__(self, columns: Columns) -> None:
+        self._columns = columns
+        self._made: dict[int, list[Value]] = {}
+
+    def __len__(self) -> int:
+        return len(self._columns.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> list[Value]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[list[Value]]: ...
+    def __getitem__(self, index: int | slice) -> list[Value] | list[list[Value]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        row = range(len(self))[index]
+        return [self.column(at)[row] for at in range(self._columns.width)]
+
+    def column(self, at: int) -> list[Value]:
+        """The column at that position (0-based), an empty cell None."""
+        if at not in self._made:
+            self._made[at] = self._columns.column(at)
+        return self._made[at]
+
+
+def read_table(book: Book, sheet: str, required: Sequence[str]) -> Table:
+    """:func:`find_table` on the sheet, its cells below the header read as columns where the
+    source can (a big sheet of a workbook file), else as rows: the same table either way."""
+    head = book.head(sheet)
+    if head is not None:
+        table = find_table(sheet, head, required)  # the header is in the first rows
+        below = book.columns_below(sheet, table.header - 1)
+        if below is not None:
+            return _columns_table(table, below)
+    return find_table(sheet, book.rows(sheet), required)
+
+
+def _columns_table(table: Table, below: Columns) -> Table:
+    """The table with the cells below its header read as columns."""
+    rows = below.rows
+    numbers: Sequence[int] = (
+        range(table.header + 1 + rows.start, table.header + 1 + rows.stop)
+        if isinstance(rows, range)
+        else [table.header + 1 + i for i in rows]
+    )
+    body = ColumnBody(below)
+    return Table(table.sheet, table.columns, numbers, body, table.header, table.headers)
+
+
 class Book:
     """Sheet lookup by normalised name."""
 
@@ -171,6 +253,18 @@ class Book:
         if sheet not in self._rows:
             self._rows[sheet] = self.source.values(sheet)
         return self._rows[sheet]
+
+    def head(self, sheet: str) -> list[list[Value]] | None:
+        """The sheet's first rows, when its source may read the rest as columns
+        (:class:`ColumnSource`) and has not read it as rows."""
+        if sheet in self._rows or not isinstance(self.source, ColumnSource):
+            return None
+        return self.source.head(sheet)
+
+    def columns_below(self, sheet: str, header: int) -> Columns | None:
+        """The sheet's cells below its header row (0-based), after :meth:`head`."""
+        assert isinstance(self.source, ColumnSource)
+        return self.source.columns_below(sheet, header)
 
 
 def find_sheet(source: SheetSource, name: str) -> str | None:
