@@ -40,7 +40,7 @@ from xlrally.ooxml.package import Package, SheetRef
 from xlrally.ooxml.read_back import small_book
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
 COLUMNS_FROM = 2**22
 """A sheet's XML this big (about 40,000 cells) is read as columns; a smaller one's rows cost
@@ -52,8 +52,8 @@ HEAD_ROWS = 40
 to compare with fastexcel's."""
 
 _HEAD_BYTES = 2**20
-"""A head of 20 rows longer than this (a row of thousands of cells) is not cut out: the sheet
-goes to the rows reader."""
+"""A head of :data:`HEAD_ROWS` rows longer than this (rows of thousands of cells) is not cut
+out: the sheet goes to the rows reader."""
 
 _ROOT = re.compile(rb"<(?:([A-Za-z_][\w.-]*):)?worksheet\b[^>]*>")
 _ROW_NUMBER = re.compile(rb"""\sr\s*=\s*["'](\d+)["']""")
@@ -167,12 +167,12 @@ def _related(package: Package, kind: str) -> bytes | None:
     return package.read(part) if part is not None and package.has(part) else None
 
 
-def _head_xml(chunks: Sequence[bytes] | object) -> bytes | None:
+def _head_xml(chunks: Iterable[bytes]) -> bytes | None:
     """The sheet's XML up to its first row past :data:`HEAD_ROWS`, closed: its root element,
     ``sheetData`` and those rows, without the ``dimension`` and the rest a reader might size
     its area by."""
     data = b""
-    for chunk in cast("Sequence[bytes]", chunks):
+    for chunk in chunks:
         data += chunk
         cut = _head_end(data)
         if cut is not None:
@@ -180,7 +180,7 @@ def _head_xml(chunks: Sequence[bytes] | object) -> bytes | None:
         if len(data) > _HEAD_BYTES:
             return None
     else:
-        cut = _head_end(data, whole=True)
+        cut = _head_end(data)
     root = _ROOT.search(data)
     if cut is None or root is None:
         return None
@@ -200,10 +200,10 @@ def _head_xml(chunks: Sequence[bytes] | object) -> bytes | None:
     )
 
 
-def _head_end(data: bytes, whole: bool = False) -> int | None:
+def _head_end(data: bytes) -> int | None:
     """Where the head's rows end in ``data``: the start of the first row numbered past
-    :data:`HEAD_ROWS`, or the end of ``sheetData``; None when it is not there yet (or, with
-    ``whole``, at all), or when a row has no number."""
+    :data:`HEAD_ROWS`, or the end of ``sheetData``; None when it is not there (yet), or when a
+    row has no number."""
     for row in re.finditer(rb"<(?:[A-Za-z_][\w.-]*:)?row\b([^>]*)>", data):
         number = _ROW_NUMBER.search(row.group(1))
         if number is None:
