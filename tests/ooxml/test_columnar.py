@@ -311,6 +311,26 @@ def test_the_head_is_cut_before_the_first_row_past_it() -> None:
     assert head.endswith(b"</sheetData></worksheet>")
 
 
+class PanicException(BaseException):
+    """As pyo3 raises a panic in Rust code (``pyo3_runtime.PanicException``): not an
+    Exception, so that ``except Exception`` lets it through."""
+
+
+def test_a_panic_in_fastexcel_leaves_the_sheet_to_the_rows_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: list[bool]
+) -> None:
+    import fastexcel
+
+    def panics(*_: object, **__: object) -> None:
+        raise PanicException("called `Option::unwrap()` on a `None` value")
+
+    monkeypatch.setattr(fastexcel, "read_excel", panics)
+    path = write_book(tmp_path / "league.xlsx", rally_sheets())
+    rows, columns = league_both_ways(path, monkeypatch)
+    assert taken == [False]
+    assert columns == rows
+
+
 def test_a_workbook_without_the_columnar_libraries_reads_as_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: list[bool]
 ) -> None:

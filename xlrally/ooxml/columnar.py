@@ -236,6 +236,10 @@ def read_columns(path: Path, name: str, head: Head, header: int) -> Columns | No
         table, errors = sheet.to_arrow_with_errors()
     except Exception:  # fastexcel's own refusals: a column of mixed types, no rows ...
         return None
+    except BaseException as error:  # a Rust panic is pyo3's PanicException, a BaseException
+        if type(error).__name__ == "PanicException":
+            return None
+        raise
     if errors is not None and errors.errors:
         return None
     arrays = {
