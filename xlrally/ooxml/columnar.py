@@ -122,9 +122,30 @@ class Columns:
             array = array.filter(self._kept)
         return cast(list[Value], array.to_pylist())
 
+    def every(self, at: int) -> list[Value]:
+        """The column at that position, every row (an empty cell ``""``, as python-calamine
+        gives it)."""
+        array = self._arrays.get(at)
+        if array is None:
+            return [""] * self.height
+        values = array.slice(self._start).to_pylist()
+        return list(map(_EMPTY.get, values, values))  # None as "", the rest as they are
+
     def below(self, rows: int) -> Columns:
         """The cells below the first ``rows`` rows of these."""
         return self if not rows else Columns(self._arrays, self._start + rows)
+
+
+_EMPTY: dict[Value, Value] = {None: ""}
+
+
+def rows_of(head: list[list[Value]], header: int, below: Columns) -> list[list[Value]]:
+    """The sheet's rows from A1 as python-calamine reads them (an empty cell ``""``, every row
+    as wide as the widest): the head's down to the header row, the columns' below it."""
+    width = max([below.width, *map(len, head)])
+    top = [row + [""] * (width - len(row)) for row in head[: header + 1]]
+    columns = [below.every(at) for at in range(width)]
+    return top + list(map(list, zip(*columns, strict=True)))
 
 
 def likely_header(rows: list[list[Value]]) -> int:
