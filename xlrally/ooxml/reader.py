@@ -145,8 +145,9 @@ class FileSheets:
 
     def _rows_by_columns(self, name: str) -> list[list[Value]] | None:
         """A big sheet's rows made of fastexcel's columns below the row that looks like its
-        header and python-calamine's head above it (an import's reader wants rows: made so
-        they cost about a third less than python-calamine's), where they read the same."""
+        header and python-calamine's head above it, where they read the same (an import's
+        reader wants rows: made so, 200,000 rows take 0.75-0.86× the time of python-calamine's
+        in a fresh process, pyarrow's import included)."""
         head = self.head(name)
         if head is None:
             return None
