@@ -101,6 +101,35 @@ def test_titles_blank_rows_and_unnamed_columns_read_as_the_rows_read_them(
     assert str(rows).splitlines() == [f"Results!B{n}: event is missing" for n in (8, 9, 10)]
 
 
+def test_a_sync_reads_ahead_below_a_title_and_takes_the_rows_below_the_header(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: list[bool]
+) -> None:
+    """A sync reads the Results ahead, below the first row of two cells: here a title over
+    columns of texts (numbers typed as text, as pasted from a CSV), which fastexcel reads. The
+    league's reader finds the header a row lower and takes the columns below it."""
+    sheets = rally_sheets()
+    header, *body = sheets["Results"]
+    sheets["Results"] = [
+        ["Club Rally", "2026"],
+        header,
+        *(
+            [event, player, *(str(v) if v is not None else None for v in rest)]
+            for event, player, *rest in body
+        ),
+        *(["May 2026", f"Player {i}", "1", "2", "0"] for i in range(30)),
+    ]
+    path = write_book(tmp_path / "league.xlsx", sheets)
+    monkeypatch.setattr(columnar, "COLUMNS_FROM", 0)
+    with FileSheets(path) as source:
+        source.read_ahead("Results")
+        assert taken == [True]
+        ahead = read_league(source)
+    assert taken == [True]  # not read again
+    rows, _ = league_both_ways(path, monkeypatch)
+    assert ahead == rows
+    assert len(ahead.results) == 33
+
+
 @pytest.mark.parametrize(
     ("cell", "why"),
     [
