@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +55,9 @@ _HEAD_BYTES = 2**20
 out: the sheet goes to the rows reader."""
 
 _ROOT = re.compile(rb"<(?:([A-Za-z_][\w.-]*):)?worksheet\b[^>]*>")
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row\b([^>]*)>")
 _ROW_NUMBER = re.compile(rb"""\sr\s*=\s*["'](\d+)["']""")
+_SHEET_DATA_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData\s*>")
 
 
 @dataclass(frozen=True)
@@ -183,8 +184,7 @@ def read_head(package: Package, sheet: SheetRef) -> Head | None:
 def _related(package: Package, kind: str) -> bytes | None:
     """The bytes of the workbook's part of that relationship kind (its styles, its shared
     strings), if it has one."""
-    rels = package.relationships(package.workbook_part).values()
-    part = next((target for k, target in rels if k.endswith(kind)), None)
+    part = package.workbook_related(kind)
     return package.read(part) if part is not None and package.has(part) else None
 
 
@@ -225,13 +225,13 @@ def _head_end(data: bytes) -> int | None:
     """Where the head's rows end in ``data``: the start of the first row numbered past
     :data:`HEAD_ROWS`, or the end of ``sheetData``; None when it is not there (yet), or when a
     row has no number."""
-    for row in re.finditer(rb"<(?:[A-Za-z_][\w.-]*:)?row\b([^>]*)>", data):
+    for row in _ROW.finditer(data):
         number = _ROW_NUMBER.search(row.group(1))
         if number is None:
             return None
         if int(number.group(1)) > HEAD_ROWS:
             return row.start()
-    end = re.search(rb"</(?:[A-Za-z_][\w.-]*:)?sheetData\s*>", data)
+    end = _SHEET_DATA_END.search(data)
     return end.start() if end is not None else None
 
 
@@ -243,6 +243,8 @@ a time, a whole number) goes to the rows reader."""
 def read_columns(path: Path, name: str, head: Head, header: int) -> Columns | None:
     """The sheet's columns below its header row (0-based, from A1), or None when fastexcel
     cannot show that it reads them as python-calamine does (see the module's docstring)."""
+    import logging
+
     import fastexcel
 
     # its notes ("could not determine dtype for column 6, falling back to string") are not

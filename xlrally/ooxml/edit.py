@@ -99,8 +99,7 @@ def refers_to(package: Package, sheet_name: str, skip: str) -> bool:
 
 def styles_part(package: Package) -> str | None:
     """The workbook's styles part (None when it has none)."""
-    rels = package.relationships(package.workbook_part)
-    return next((t for k, t in rels.values() if k.endswith("/styles")), None)
+    return package.workbook_related("/styles")
 
 
 def workbook_styles(package: Package) -> tuple[str | None, Styles]:
@@ -115,8 +114,7 @@ def shared_strings(package: Package) -> Callable[[int], str]:
 
     def lookup(index: int) -> str:
         if not found:
-            rels = package.relationships(package.workbook_part).values()
-            part = next((t for k, t in rels if k.endswith("/sharedStrings")), None)
+            part = package.workbook_related("/sharedStrings")
             if part is None or not package.has(part):
                 return ""
             strings = XmlPart(part, package.read(part))

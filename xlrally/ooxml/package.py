@@ -295,6 +295,12 @@ class Package:
             self._relationships[part] = self._parsed_relationships(part)
         return dict(self._relationships[part])
 
+    def workbook_related(self, kind: str) -> str | None:
+        """The workbook's part of the relationship type ending in ``kind`` (``/styles``,
+        ``/sharedStrings``), or None when it has none."""
+        rels = self.relationships(self.workbook_part).values()
+        return next((target for k, target in rels if k.endswith(kind)), None)
+
     def _parsed_relationships(self, part: str) -> dict[str, tuple[str, str]]:
         rels = self.rels_part(part) if part else "_rels/.rels"
         if not self.has(rels):

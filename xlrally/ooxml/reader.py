@@ -62,7 +62,8 @@ class FileSheets:
         self._heads: dict[str, columnar.Head] = {}
         self._checked: set[str] = set()
         self._as_rows: set[str] = set()
-        """Sheets fastexcel could not show it reads as python-calamine does."""
+        """Sheets whose head could not be cut out, or that fastexcel could not show it reads
+        as python-calamine does."""
         self._columns: dict[str, tuple[int, columnar.Columns]] = {}
         """A sheet's cells read ahead as columns, below the row taken as its header."""
         self.path = Path(path)
@@ -107,6 +108,7 @@ class FileSheets:
         self._check(ref)
         head = columnar.read_head(self.package, ref)
         if head is None:
+            self._as_rows.add(name)  # not cut out again (by :meth:`values`)
             return None
         self._heads[name] = head
         return head.rows
@@ -115,14 +117,12 @@ class FileSheets:
         """Read the sheet before the league's reader asks for it (:func:`~xlrally.app.sync.
         read_while_loading`): a big sheet's cells below the row that looks like its header
         as columns, where they can be, else its rows."""
-        head = self.head(name)
-        if head is not None:
-            header = columnar.likely_header(head)
-            found = self.columns_below(name, header)
-            if found is not None:
-                self._columns[name] = (header, found)
-                return
-        self.values(name)
+        found = self._below_likely_header(name)
+        if found is not None:
+            _, header, below = found
+            self._columns[name] = (header, below)
+        else:
+            self.values(name)
 
     def columns_below(self, name: str, header: int) -> columnar.Columns | None:
         """The sheet's cells below its header row (0-based) as columns, after :meth:`head`;
@@ -148,12 +148,20 @@ class FileSheets:
         header and python-calamine's head above it, where they read the same (an import's
         reader wants rows: made so, 200,000 rows take 0.75-0.86× the time of python-calamine's
         in a fresh process, pyarrow's import included)."""
+        found = self._below_likely_header(name)
+        return None if found is None else columnar.rows_of(*found)
+
+    def _below_likely_header(
+        self, name: str
+    ) -> tuple[list[list[Value]], int, columnar.Columns] | None:
+        """A big sheet's head, the row that looks like its header, and its cells below that
+        row as columns; None when it must be read as rows."""
         head = self.head(name)
         if head is None:
             return None
         header = columnar.likely_header(head)
         below = self.columns_below(name, header)
-        return None if below is None else columnar.rows_of(head, header, below)
+        return None if below is None else (head, header, below)
 
     def _read(self, name: str) -> list[list[Value]]:
         """The sheet's values as python-calamine reads them."""
