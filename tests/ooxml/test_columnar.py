@@ -10,6 +10,8 @@ it to 0 (every sheet is big) or past any size (every sheet read as rows).
 from __future__ import annotations
 
 import datetime as dt
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -371,6 +373,37 @@ def test_the_head_is_cut_before_the_first_row_past_it() -> None:
     assert b'r="41"' not in head
     assert b"dimension" not in head
     assert head.endswith(b"</sheetData></worksheet>")
+
+
+def test_a_sheet_with_gaps_leaves_pyarrows_own_allocator_unused(tmp_path: Path) -> None:
+    """pyarrow's default allocator (mimalloc) reserves 1 GB of address space at its first use,
+    half of an isolated worker's limit (xlrally.app.isolate): finding a sheet's rows without a
+    value uses the system's. In a fresh process, whose allocator nothing used before."""
+    sheets = rally_sheets()
+    sheets["Results"] += [
+        [],
+        ["Dec 2025", "  "],
+        *(["May 2026", f"Player {i}", 1, 4] for i in range(40)),
+    ]
+    sheets["Results"][10][2] = None  # no column of numbers in every row: the compute path
+    path = write_book(tmp_path / "league.xlsx", sheets)
+    code = (
+        "import sys; from xlrally.ooxml import columnar; columnar.COLUMNS_FROM = 0\n"
+        "from xlrally.ooxml.reader import FileSheets\n"
+        "from xlrally.formats.workbook import read_league\n"
+        "with FileSheets(sys.argv[1]) as source:\n"
+        "    assert source.head('Results') is not None\n"
+        "    assert source.columns_below('Results', 0) is not None\n"
+        "    try:\n"
+        "        read_league(source)\n"
+        "    except Exception:\n"
+        "        pass  # the row of spaces is a problem; the read is what is looked at\n"
+        "import pyarrow; print(pyarrow.default_memory_pool().max_memory())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0"]
 
 
 class PanicException(BaseException):

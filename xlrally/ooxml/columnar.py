@@ -29,6 +29,7 @@ import functools
 import importlib.util
 import re
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -82,7 +83,8 @@ class Columns:
         self._start = start
         self.height = max((len(a) for a in arrays.values()), default=0) - start
         """The rows below the header, those without a value too."""
-        self._kept: Any = None
+        self._kept: list[bool | None] | None = None
+        """Whether each row holds a value, when some do not."""
         self.rows: Sequence[int] = []
         """The 0-based indexes below the header of the rows kept."""
         self.width = max(arrays, default=-1) + 1
@@ -97,31 +99,35 @@ class Columns:
             return
         import pyarrow.compute as pc  # 10 MB of libraries: only for a sheet with gaps
 
+        # The system's allocator, not pyarrow's default (mimalloc), whose first use reserves
+        # 1 GB of address space: half of an isolated worker's limit (xlrally.app.isolate).
+        # Each step below was checked to leave the default pool unused (its scalars, its
+        # `filter` and `indices_nonzero` do not): a text counts when not empty (its length
+        # cast to TRUE/FALSE), any other cell when there; an empty cell is null.
+        pool = pyarrow.system_memory_pool()
         masks = [
-            pc.fill_null(pc.greater(pc.utf8_length(a), 0), False)
+            pc.cast(pc.utf8_length(a, memory_pool=pool), pyarrow.bool_(), memory_pool=pool)
             if pyarrow.types.is_string(a.type) or pyarrow.types.is_large_string(a.type)
-            else pc.is_valid(a)
+            else pc.is_valid(a, memory_pool=pool)
             for a in arrays
             if not pyarrow.types.is_null(a.type)
         ]
         if not masks:
             return
-        kept = functools.reduce(pc.or_, masks)
-        if pc.all(kept).as_py():
+        kept = functools.reduce(lambda x, y: pc.or_kleene(x, y, memory_pool=pool), masks)
+        if kept.true_count == self.height:
             self.rows = range(self.height)
         else:
-            self._kept = kept
-            self.rows = pc.indices_nonzero(kept).to_pylist()
+            self._kept = kept.to_pylist()  # null (nothing in the row) as None: not kept
+            self.rows = list(compress(range(self.height), self._kept))
 
     def column(self, at: int) -> list[Value]:
         """The column at that position, its kept rows (an empty cell None)."""
         array = self._arrays.get(at)
         if array is None:
             return [None] * len(self.rows)
-        array = array.slice(self._start)
-        if self._kept is not None:
-            array = array.filter(self._kept)
-        return cast(list[Value], array.to_pylist())
+        values = cast(list[Value], array.slice(self._start).to_pylist())
+        return values if self._kept is None else list(compress(values, self._kept))
 
     def every(self, at: int) -> list[Value]:
         """The column at that position, every row (an empty cell ``""``, as python-calamine
