@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from helpers import write_book
 from xlrally.app import unchanged
 from xlrally.app.stamps import marks
 from xlrally.app.sync import sync_file, synced_before
-from xlrally.app.unchanged import INPUTS, rules
+from xlrally.app.unchanged import INPUTS, code_digest, rules
 from xlrally.core.league import compute_standings
 from xlrally.core.version import __version__
 from xlrally.formats.grid import SHEET_NAME, print_setup, standings_grid
@@ -99,6 +100,34 @@ def test_the_record_names_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert len(digest) == 64
     monkeypatch.setattr(unchanged, "rules", lambda: "0" * 64)
     assert synced_before(path) is None
+
+
+def test_the_rules_digest_changes_with_any_module_and_only_with_modules(
+    tmp_path: Path,
+) -> None:
+    """The digest of a copy of the package is the package's own; an edited, added, removed or
+    renamed module changes it, a cached ``.pyc`` or another file does not."""
+    package = Path(unchanged.__file__).resolve().parents[1]
+    copy = tmp_path / "xlrally"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert code_digest(copy) == rules()
+    seen = {code_digest(copy)}
+
+    (copy / "core" / "__pycache__").mkdir(exist_ok=True)
+    (copy / "core" / "__pycache__" / "numbers.cpython-311.pyc").write_bytes(b"\0" * 16)
+    (copy / "core" / "README.txt").write_text("not code")
+    assert code_digest(copy) == rules()
+
+    numbers = copy / "core" / "numbers.py"
+    numbers.write_bytes(numbers.read_bytes() + b"# one more line\n")
+    seen.add(code_digest(copy))
+    (copy / "core" / "extra.py").write_text("X = 1\n")
+    seen.add(code_digest(copy))
+    (copy / "core" / "extra.py").rename(copy / "formats" / "extra.py")
+    seen.add(code_digest(copy))
+    (copy / "formats" / "extra.py").unlink()
+    assert code_digest(copy) in seen  # back to the edited package's
+    assert len(seen) == 4
 
 
 def test_an_upgrade_that_changes_no_result_rewrites_no_file(
