@@ -14,6 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlrally.formats.cells import (
     DATE_1904,
@@ -231,3 +233,51 @@ def test_the_1904_date_system() -> None:
 def test_yes_marks(text: str) -> None:
     """A World Championship column may be marked with x, yes, y, TRUE or 1."""
     assert to_bool(text, "world championship") is True
+
+
+NUMBER_FORMATS = ["0", "0.00", "(0)", "(0.00)", '0"="', '0" (needs 2 more)"', ""]
+
+
+CELLS = st.builds(
+    Cell,
+    st.one_of(
+        st.none(),
+        st.integers(-(10**20), 10**20),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.booleans(),
+        st.text(max_size=12),
+    ),
+    st.builds(Look, number_format=st.sampled_from(NUMBER_FORMATS)),
+)
+
+
+def width_by_definition(cells: list[Cell]) -> float:
+    """The width rule as its docstring says, each cell measured."""
+    longest = max((shown_length(c) for c in cells if c.value is not None), default=6)
+    return float(min(max(longest, 6) + 2, 60))
+
+
+@given(st.lists(st.tuples(CELLS, CELLS, CELLS), max_size=30))
+def test_each_column_is_as_wide_as_its_longest_shown_cell(grid: list[tuple[Cell, ...]]) -> None:
+    """The width rule measured cell by cell, on cells of every kind (numbers of every size
+    and sign, -0.0, infinities, NaN, yes/no, text) under the formats xlrally writes, several
+    in one column."""
+    expected = [width_by_definition([row[i] for row in grid]) for i in range(3)] if grid else []
+    assert column_widths(grid) == expected
+
+
+@pytest.mark.parametrize(
+    ("values", "number_format", "width"),
+    [
+        ([float("nan"), 123456.5], "0.00", 11.0),  # "123456.50", 9 characters
+        ([float("inf"), -1234567.25, 3], "0.00", 13.0),  # "-1234567.25", 11
+        ([-0.001, 5], "(0.00)", 9.0),  # "(-0.00)", 7: a negative's sign kept
+        ([999999.996, 7], "0.00", 12.0),  # "1000000.00", 10: rounding adds a digit
+        ([True, 12345678], "0", 10.0),  # "12345678", 8; TRUE shows as "True", 4
+    ],
+)
+def test_a_column_of_numbers_is_as_wide_as_its_widest_number(
+    values: list[float], number_format: str, width: float
+) -> None:
+    look = Look(number_format=number_format)
+    assert column_widths([(Cell(v, look),) for v in values]) == [width]
