@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -47,6 +48,22 @@ SEED = load_seed_cases()
 @pytest.fixture
 def seed() -> dict[str, Any]:
     return SEED
+
+
+_CACHES = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """xlrally's cache folder (:mod:`xlrally.app.rechecked`) is each test's own, for the test
+    and for the commands it starts: a test never reads the user's, nor what another test
+    remembered (made only when something is written in it)."""
+    from xlrally.app.rechecked import CACHE_VARIABLE
+
+    folder = tmp_path_factory.getbasetemp() / "caches" / str(next(_CACHES))
+    monkeypatch.setenv(CACHE_VARIABLE, str(folder))
 
 
 @pytest.fixture

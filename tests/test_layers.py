@@ -40,7 +40,7 @@ ALLOWED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "xlrally.calc.odsbook",  # `new league.ods`; not the modules that run inside Calc
             "xlrally.app",
         ),
-        ("xlsxwriter", "rich"),
+        ("xlsxwriter", "rich", "platformdirs"),
     ),
 }
 

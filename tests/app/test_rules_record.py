@@ -135,8 +135,8 @@ def test_an_upgrade_that_changes_no_result_rewrites_no_file(
 ) -> None:
     """Other rules (as if xlrally's code changed) that give the same standings: the sync reads
     the file whole, finds the Standings it would write, and leaves the file as it is, record
-    and all ("a file whose standings did not change is not written at all"); so does the
-    next sync, until a change is written with the new rules' record."""
+    and all ("a file whose standings did not change is not written at all"). The next sync
+    skips it: the sync remembered it outside the file (tests/app/test_rechecked.py)."""
     path = write_book(tmp_path / "league.xlsx", SHEETS)
     assert sync_file(path).result == "written"
     before = path.read_bytes()
@@ -144,5 +144,6 @@ def test_an_upgrade_that_changes_no_result_rewrites_no_file(
     assert synced_before(path) is None  # not skipped: the rules are not the record's
     assert sync_file(path).result == "unchanged"
     assert path.read_bytes() == before
+    assert synced_before(path) is not None
     assert sync_file(path).result == "unchanged"
     assert path.read_bytes() == before

@@ -207,25 +207,26 @@ def _shown(rows: Sequence[Sequence[Value]], r: int, c: int) -> str | None:
     return cell_text(rows[r][c] if r < len(rows) and c < len(rows[r]) else None)
 
 
-def kept_record(package: Package, standings: Standings) -> str | None:
-    """The last sync's record (:func:`~xlrally.app.unchanged.stamp`) to keep, when other
-    rules wrote it (another xlrally, :func:`~xlrally.app.unchanged.rules`) but the package
-    is as that sync left it and the record says what this sync would (system, players,
-    events, warnings): if these rules write the very Standings the file holds, the file keeps
-    that record and is not written at all, so an upgrade that changes no result rewrites no
-    file (the next sync reads it whole again). None otherwise: the record these rules make is
-    written with the Standings."""
+def kept_record(package: Package, standings: Standings) -> tuple[str, str] | None:
+    """The last sync's record (:func:`~xlrally.app.unchanged.stamp`) to keep, the package's
+    digest it holds and its note, when other rules wrote it (another xlrally,
+    :func:`~xlrally.app.unchanged.rules`) but the package is as that sync left it and the
+    record says what this sync would (system, players, events, warnings): if these rules write
+    the very Standings the file holds, the file keeps that record and is not written at all,
+    so an upgrade that changes no result rewrites no file (and remembers it outside the file,
+    :mod:`~xlrally.app.rechecked`, so that the next sync skips it again). None otherwise: the
+    record these rules make is written with the Standings."""
     try:
         record = unchanged.record_as_written(package.zip)
     except ValueError as error:
         raise package.unreadable(str(error)) from None
     if record is None:
         return None
-    note, facts = record
+    written, note, facts = record
     made = json.loads(unchanged.stamp(standings))
     if facts == made:
         return None
     same = all(
         facts.get(fact) == made[fact] for fact in ("system", "players", "events", "warnings")
     )
-    return note if same else None
+    return (written, note) if same else None

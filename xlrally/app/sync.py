@@ -21,7 +21,7 @@ from xlrally.app import isolate
 from xlrally.app.isolate import Died
 from xlrally.app.stamps import hand_edits, kept_record, marks, marks_keeping
 from xlrally.app.stops import leave_stops_to_main_thread
-from xlrally.app.unchanged import INPUTS, last_sync, stamp
+from xlrally.app.unchanged import INPUTS, last_sync, remember_held, stamp
 from xlrally.core.errors import FileProblems, XlrallyError
 from xlrally.core.names import norm
 from xlrally.ooxml.package import WORKSHEET_TYPE, Package, uncompressed_size
@@ -170,8 +170,10 @@ def full_sync(path: Path, check_area: bool = True, keep: list[object] | None = N
             if keep is not None:
                 keep.extend((source, league, standings, grid))
             setup = print_setup(standings, grid)
-            if _holds_already(source.package, standings, grid, setup):
+            held = _held_already(source.package, standings, grid, setup)
+            if held is not None:
                 staged = None  # other rules wrote it, these write the same: keep it as it is
+                remember_held(*held)
             else:
                 inputs = (INPUTS, stamp(standings))
                 staged = stage_sheet(
@@ -229,20 +231,21 @@ def _load_beside() -> None:
     load()
 
 
-def _holds_already(
+def _held_already(
     package: Package, standings: Standings, grid: Sequence[SheetRow], setup: PrintSetup
-) -> bool:
-    """The file holds what these rules write, under the record another xlrally's rules left
-    (:func:`~xlrally.app.stamps.kept_record`): planned with that record, nothing changes."""
+) -> tuple[str, str] | None:
+    """The package's digest and the record another xlrally's rules left, when the file holds
+    what these rules write under that record (:func:`~xlrally.app.stamps.kept_record`):
+    planned with it, nothing changes. None otherwise."""
     kept = kept_record(package, standings)
     if kept is None:
-        return False
+        return None
     from xlrally.formats.grid import SHEET_NAME
     from xlrally.ooxml.writer import plan_sheet
 
     marked = marks_keeping(package, grid)
-    edit, _, _ = plan_sheet(package, SHEET_NAME, grid, setup, marked, (INPUTS, kept))
-    return not (edit.changed or edit.dropped or edit.packed)
+    edit, _, _ = plan_sheet(package, SHEET_NAME, grid, setup, marked, (INPUTS, kept[1]))
+    return None if edit.changed or edit.dropped or edit.packed else kept
 
 
 def _failed(path: Path, error: BaseException) -> SyncOutcome:

@@ -101,11 +101,12 @@ def stamp(standings: Standings) -> str:
     return json.dumps(facts, separators=(",", ":"))
 
 
-def record_as_written(package: zipfile.ZipFile) -> tuple[str, dict[str, object]] | None:
-    """The last sync's record (:func:`stamp`), as stored and as read, when the package is still
-    as that sync wrote it (the digest of its parts but the record's own unchanged); None when
-    there is none, it is unreadable or the package changed since. A bookkeeping part that
-    cannot be read is a :class:`ValueError` (:mod:`~xlrally.ooxml.directory`)."""
+def record_as_written(package: zipfile.ZipFile) -> tuple[str, str, dict[str, object]] | None:
+    """The last sync's record (:func:`stamp`): the package's digest it holds, its note as
+    stored and as read, when the package is still as that sync wrote it (the digest of its
+    parts but the record's own unchanged); None when there is none, it is unreadable or the
+    package changed since. A bookkeeping part that cannot be read is a :class:`ValueError`
+    (:mod:`~xlrally.ooxml.directory`)."""
     part = custom_part(package)
     stored = property_text(package, part, INPUTS) if part is not None else None
     if part is None or stored is None:
@@ -117,22 +118,34 @@ def record_as_written(package: zipfile.ZipFile) -> tuple[str, dict[str, object]]
         facts = json.loads(note)
     except ValueError:
         return None
-    return (note, facts) if isinstance(facts, dict) else None
+    return (written, note, facts) if isinstance(facts, dict) else None
 
 
 def recorded(package: zipfile.ZipFile) -> dict[str, object] | None:
     """What the last sync recorded, when the package is still as that sync wrote it and these
-    very rules wrote it (this xlrally's code, :func:`rules`); else None."""
+    very rules wrote it (this xlrally's code, :func:`rules`), or found since that they write
+    its Standings as they are (:mod:`~xlrally.app.rechecked`); else None."""
     record = record_as_written(package)
-    if record is None:
-        return None
-    _, facts = record
-    if facts.get("xlrally") != __version__:
-        return None
     current = rules()
-    if current is None or facts.get("rules") != current:
+    if record is None or current is None:
         return None
-    return facts
+    written, note, facts = record
+    if facts.get("xlrally") == __version__ and facts.get("rules") == current:
+        return facts
+    from xlrally.app.rechecked import holds  # only for a file other rules wrote
+
+    return facts if holds(current, written, note) else None
+
+
+def remember_held(written: str, note: str) -> None:
+    """Remember, outside the file, that these rules write the Standings of the file whose
+    package digest is ``written`` and whose record (other rules') is ``note``, as it holds
+    them: its next sync is then skipped (:mod:`~xlrally.app.rechecked`)."""
+    current = rules()
+    if current is not None:
+        from xlrally.app.rechecked import remember
+
+        remember(current, written, note)
 
 
 def last_sync(path: str | Path) -> LastSync | None:
