@@ -12,7 +12,12 @@ copies (so nothing is skipped as unchanged), the batch and the loop in alternati
   worker does): the fork-per-file design before issue 15;
 - a plain loop calling ``sync_file`` on each file in this one process (one core, no isolation):
   the peer the batch must beat;
-- a second batch over the files just synced (all unchanged: skipped).
+- a second batch over the files just synced (all unchanged: skipped);
+- after an upgrade (other rules: ``unchanged.rules`` replaced in this process, which the
+  workers are forked from, as if xlrally's code had changed), two more batches over those
+  files: the first reads each whole and finds its Standings as they are (not written), the
+  second skips them, remembered in the cache folder (``xlrally/app/rechecked.py``; before
+  issue 33's ninth session, every batch after an upgrade read each untouched file whole).
 
 Prints files per second of each (median of the rounds) and the ratios.
 """
@@ -20,6 +25,8 @@ Prints files per second of each (median of the rounds) and the ratios.
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import random
 import shutil
 import statistics
@@ -34,7 +41,9 @@ sys.path.insert(0, str(HERE))
 from leagues import SYSTEMS, Shape, make  # noqa: E402
 
 from xlrally.app import batch as batch_module  # noqa: E402
+from xlrally.app import unchanged  # noqa: E402
 from xlrally.app.batch import run_batch  # noqa: E402
+from xlrally.app.rechecked import CACHE_VARIABLE  # noqa: E402
 from xlrally.app.sync import sync_file  # noqa: E402
 
 
@@ -60,7 +69,8 @@ def main() -> None:
             rows = max(players, round(players * events * rnd.uniform(0.4, 0.9)))
             make(path, Shape(SYSTEMS[n % len(SYSTEMS)], rows, players, seed=n, events=events))
             sources.append(path)
-        batch, per_file, loop, skipped = [], [], [], []
+        os.environ[CACHE_VARIABLE] = str(root / "cache")  # not the user's
+        batch, per_file, loop, skipped, upgraded, remembered = [], [], [], [], [], []
         for r in range(args.rounds):
             for way in ("batch", "loop") if r % 2 == 0 else ("loop", "batch"):
                 files = fresh(sources, root / f"{way}{r}")
@@ -75,6 +85,14 @@ def main() -> None:
             again = run_batch(files, jobs=args.jobs)
             skipped.append(time.perf_counter() - start)
             assert all(o.result == "unchanged" for o in again)
+            these_rules = unchanged.rules
+            unchanged.rules = functools.partial(str, f"{r + 1:064x}")  # other rules each round
+            for taken in (upgraded, remembered):
+                start = time.perf_counter()
+                again = run_batch(files, jobs=args.jobs)
+                taken.append(time.perf_counter() - start)
+                assert all(o.result == "unchanged" for o in again)
+            unchanged.rules = these_rules
             files = fresh(sources, root / f"per_file{r}")
             big_file, batch_module.BIG_FILE = batch_module.BIG_FILE, 0  # every worker retires
             start = time.perf_counter()
@@ -82,7 +100,14 @@ def main() -> None:
             per_file.append(time.perf_counter() - start)
             batch_module.BIG_FILE = big_file
             assert all(o.result == "written" for o in outcomes)
-    times = {"batch": batch, "per_file": per_file, "loop": loop, "skipped": skipped}
+    times = {
+        "batch": batch,
+        "per_file": per_file,
+        "loop": loop,
+        "skipped": skipped,
+        "upgraded": upgraded,
+        "remembered": remembered,
+    }
     rate = {k: args.files / statistics.median(v) for k, v in times.items()}
     ratios = [t_loop / t_batch for t_loop, t_batch in zip(loop, batch, strict=True)]
     print(f"{args.files} files, {args.jobs} jobs, {args.rounds} rounds (medians)")
@@ -90,6 +115,8 @@ def main() -> None:
     print(f"one worker per file:            {rate['per_file']:7.1f} files/s")
     print(f"in-process loop (one core):     {rate['loop']:7.1f} files/s")
     print(f"batch again (all unchanged):    {rate['skipped']:7.1f} files/s")
+    print(f"after an upgrade, first batch:  {rate['upgraded']:7.1f} files/s (each read whole)")
+    print(f"after an upgrade, next batch:   {rate['remembered']:7.1f} files/s (remembered)")
     print(f"ratio batch / one per file:     {rate['batch'] / rate['per_file']:7.2f}x")
     print(f"ratio batch / loop:             {rate['batch'] / rate['loop']:7.2f}x")
     print(f"  each round's, in order:       {', '.join(f'{x:.2f}x' for x in ratios)}")
