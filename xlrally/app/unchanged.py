@@ -126,10 +126,12 @@ def recorded(package: zipfile.ZipFile) -> dict[str, object] | None:
     very rules wrote it (this xlrally's code, :func:`rules`), or found since that they write
     its Standings as they are (:mod:`~xlrally.app.rechecked`); else None."""
     record = record_as_written(package)
-    current = rules()
-    if record is None or current is None:
+    if record is None:
         return None
     written, note, facts = record
+    current = rules()
+    if current is None:
+        return None
     if facts.get("xlrally") == __version__ and facts.get("rules") == current:
         return facts
     from xlrally.app.rechecked import holds  # only for a file other rules wrote
