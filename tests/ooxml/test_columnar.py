@@ -13,12 +13,13 @@ import datetime as dt
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import IN_CI
-from helpers import rally_sheets, rewrite, write_book
+from helpers import open_book, rally_sheets, rewrite, write_book
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,7 @@ from xlrally.formats.cells import blank
 from xlrally.formats.workbook import read_league
 from xlrally.formats.workbook.tables import Book, find_table, read_table
 from xlrally.ooxml import columnar
+from xlrally.ooxml.formulas import FormulaScan, scan_formulas
 from xlrally.ooxml.reader import FileSheets
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
@@ -446,3 +448,30 @@ def test_a_workbook_under_another_suffix_is_read_as_rows(tmp_path: Path) -> None
     assert zipfile.is_zipfile(other)
     with FileSheets(other) as source:
         assert source.head("Results") is None
+
+
+def test_a_sheet_tried_as_columns_then_read_as_rows_has_its_formulas_checked_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: list[bool]
+) -> None:
+    """A date column sends the sheet to the rows reader after fastexcel's try; the formula
+    check (a second pass over the sheet's XML) is made before either read, not again."""
+    sheets = rally_sheets()
+    results = sheets["Results"]
+    sheets["Results"] = [[*results[0], "Date"], *([*r, dt.date(2025, 12, 6)] for r in results[1:])]
+    path = tmp_path / "league.xlsx"
+    book = open_book(path, sheets)
+    book.get_worksheet_by_name("Results").write_formula("H2", "=1+1", None, 2)
+    book.close()
+    scans: list[object] = []
+    scan = scan_formulas
+
+    def counted(chunks: Iterable[bytes]) -> FormulaScan:
+        scans.append(chunks)
+        return scan(chunks)
+
+    monkeypatch.setattr("xlrally.ooxml.package.scan_formulas", counted)
+    monkeypatch.setattr(columnar, "COLUMNS_FROM", 0)
+    with FileSheets(path) as source:
+        read_league(source)
+    assert taken == [False]
+    assert len(scans) == 1

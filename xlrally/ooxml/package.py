@@ -182,6 +182,9 @@ class Package:
             raise WorkbookError(f"cannot read the file: {error.strerror}") from None
         self._formulas: dict[str, bool] = {}
         """Sheet part -> whether it holds any formula, for the sheets looked at so far."""
+        self._formulas_checked: set[str] = set()
+        """Sheet parts whose formulas passed :meth:`check_formulas` (a sheet tried as columns,
+        then read as rows, is checked once)."""
         self._keeping: set[str] = set()
         self._kept: dict[str, bytes] = {}
         """Sheet parts whose bytes a pass over them kept for one :meth:`read` (:meth:`keep`)."""
@@ -398,7 +401,7 @@ class Package:
         """Refuse a sheet whose formulas were never calculated (:mod:`xlrally.ooxml.formulas`):
         one without a saved value, or every one saved as 0 in a file that asks to be
         recalculated on opening; or with a cell holding an error value."""
-        if not self.has_formulas(sheet):
+        if sheet.part in self._formulas_checked or not self.has_formulas(sheet):
             return
         try:
             scan = scan_formulas(self.chunks(sheet.part))
@@ -420,6 +423,7 @@ class Package:
                 f"{sheet.name}: every formula here shows 0 and the file asks to be recalculated "
                 f"when opened, so the values were never calculated; {_CALCULATE}"
             )
+        self._formulas_checked.add(sheet.part)
 
     def check_head(self, sheet: SheetRef) -> None:
         """Refuse a sheet whose XML starts with a DTD (entity bombs, external entities)."""
